@@ -1,0 +1,1 @@
+"""xdsl-bufferize: bufferization, buffer deallocation and a memory-checking executor for xDSL."""

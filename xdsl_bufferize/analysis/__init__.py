@@ -1,0 +1,1 @@
+"""analysis of xdsl-bufferize."""

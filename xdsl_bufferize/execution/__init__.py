@@ -1,0 +1,1 @@
+"""execution of xdsl-bufferize."""
