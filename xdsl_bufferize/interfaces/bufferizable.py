@@ -1,0 +1,359 @@
+"""BufferizableOpInterface: the per-op knowledge bufferization relies on.
+
+Bufferization turns ops on immutable `tensor` values into ops on mutable `memref`
+buffers. Everything the analysis and the rewrite driver need to know about one op
+is asked through this protocol, never hard-coded in the analysis:
+
+* which tensor operands the op's buffer form reads (`bufferizes_to_memory_read`) and
+  writes (`bufferizes_to_memory_write`);
+* which tensor results (or block arguments of its regions) may share a buffer with a
+  tensor operand, and whether they are the very same buffer (`get_aliasing_values`,
+  with `BufferRelation.EQUIVALENT` or `BufferRelation.UNKNOWN`);
+* whether a result is a brand-new allocation (`bufferizes_to_allocation`), is
+  writable at all (`is_writable`), or must be bufferized in place;
+* which of its regions may run more than once (`is_repetitive_region`);
+* how to rewrite it to memref form (`bufferize`), given the buffers of its operands.
+
+Ops of xDSL's dialects cannot take a new trait, so models are kept in a registry keyed
+by op class (MLIR's "external models"): `register_bufferizable_model(op_type, model)`
+and `bufferizable_model(op)`. Ops of our own dialects may instead carry the
+`BufferizableOpInterfaceTrait`; lookup goes trait first, then registry.
+
+The analysis sees the program as it is (tensors); it speaks to models through
+`AnalysisState`. The rewrite driver speaks to models through `BufferizationState`.
+Both states are abstract here: `analysis/` and `transforms/` implement them.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum, auto
+
+from xdsl.dialects.builtin import MemRefType, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.traits import OpTrait
+
+
+class BufferRelation(Enum):
+    """How the buffer of an aliasing value relates to the buffer of an operand."""
+
+    EQUIVALENT = auto()
+    """The value bufferizes to the very same buffer (same base, same view)."""
+    UNKNOWN = auto()
+    """The value may share memory with the operand (e.g. a subview of it)."""
+
+
+@dataclass(frozen=True)
+class OpOperand:
+    """One operand slot of an op (MLIR's `OpOperand`): the op and the operand index."""
+
+    owner: Operation
+    index: int
+
+    @property
+    def value(self) -> SSAValue:
+        """The value currently in this operand slot."""
+        return self.owner.operands[self.index]
+
+    def __repr__(self) -> str:
+        return f"OpOperand({self.owner.name}#{self.index})"
+
+
+@dataclass(frozen=True)
+class AliasingValue:
+    """A value (op result or region block argument) that may alias an operand."""
+
+    value: SSAValue
+    relation: BufferRelation
+    is_definite: bool = True
+    """False if the aliasing happens only on some paths (e.g. one branch of an if)."""
+
+
+@dataclass(frozen=True)
+class AliasingOpOperand:
+    """An operand that a value (op result or block argument) may alias."""
+
+    operand: OpOperand
+    relation: BufferRelation
+    is_definite: bool = True
+
+
+class LayoutMapOption(Enum):
+    """Layout of memref types at function boundaries and unknown-op boundaries."""
+
+    INFER_LAYOUT_MAP = "infer-layout-map"
+    IDENTITY_LAYOUT_MAP = "identity-layout-map"
+    FULLY_DYNAMIC_LAYOUT_MAP = "fully-dynamic-layout-map"
+
+
+class AnalysisHeuristic(Enum):
+    """The order in which the one-shot analysis decides in-place-ness of writes."""
+
+    BOTTOM_UP = "bottom-up"
+    TOP_DOWN = "top-down"
+    BOTTOM_UP_FROM_TERMINATORS = "bottom-up-from-terminators"
+    FUZZER = "fuzzer"
+
+
+@dataclass
+class BufferizationOptions:
+    """Options of one-shot bufferization; names follow MLIR's pass options."""
+
+    allow_unknown_ops: bool = False
+    """Wrap unknown ops in to_buffer / to_tensor instead of failing."""
+    copy_before_write: bool = False
+    """Skip the analysis: every write goes out of place."""
+    analysis_heuristic: AnalysisHeuristic = AnalysisHeuristic.BOTTOM_UP
+    analysis_fuzzer_seed: int = 0
+    buffer_alignment: int = 64
+    """Alignment of new allocations (0: none)."""
+    allow_return_allocs_from_loops: bool = False
+    bufferize_function_boundaries: bool = False
+    function_boundary_type_conversion: LayoutMapOption = (
+        LayoutMapOption.INFER_LAYOUT_MAP
+    )
+    unknown_type_conversion: LayoutMapOption = LayoutMapOption.FULLY_DYNAMIC_LAYOUT_MAP
+    test_analysis_only: bool = False
+    print_conflicts: bool = False
+    dump_alias_sets: bool = False
+    no_analysis_func_filter: tuple[str, ...] = ()
+    check_parallel_regions: bool = True
+    modify_public_functions: bool = False
+    drop_equivalent_buffer_results: bool = True
+
+
+class AnalysisState(abc.ABC):
+    """What a model may ask about the analysis while the analysis runs or after it."""
+
+    options: BufferizationOptions
+
+    @abc.abstractmethod
+    def is_in_place(self, operand: OpOperand) -> bool:
+        """Whether `operand` was decided (or is assumed) to bufferize in place."""
+
+    @abc.abstractmethod
+    def are_equivalent_buffers(self, a: SSAValue, b: SSAValue) -> bool:
+        """Whether two tensor values bufferize to the very same buffer."""
+
+    @abc.abstractmethod
+    def are_aliasing_buffers(self, a: SSAValue, b: SSAValue) -> bool:
+        """Whether the buffers of two tensor values may share memory."""
+
+    @abc.abstractmethod
+    def is_value_read(self, value: SSAValue) -> bool:
+        """Whether some use of `value`, or of an alias it flows into, reads memory."""
+
+    def bufferizes_to_memory_read(self, operand: OpOperand) -> bool:
+        """Ask the operand's owner (conservatively True for unknown ops)."""
+        model = bufferizable_model(operand.owner)
+        return model is None or model.bufferizes_to_memory_read(
+            operand.owner, operand, self
+        )
+
+    def bufferizes_to_memory_write(self, operand: OpOperand) -> bool:
+        """Ask the operand's owner (conservatively True for unknown ops)."""
+        model = bufferizable_model(operand.owner)
+        return model is None or model.bufferizes_to_memory_write(
+            operand.owner, operand, self
+        )
+
+    def get_aliasing_values(self, operand: OpOperand) -> Sequence[AliasingValue]:
+        """Ask the operand's owner (no aliasing for unknown ops)."""
+        model = bufferizable_model(operand.owner)
+        if model is None:
+            return ()
+        return model.get_aliasing_values(operand.owner, operand, self)
+
+
+class BufferizationState(abc.ABC):
+    """What a model's `bufferize` may use to rewrite its op to memref form."""
+
+    options: BufferizationOptions
+    analysis: AnalysisState
+
+    @abc.abstractmethod
+    def get_buffer(self, rewriter: PatternRewriter, value: SSAValue) -> SSAValue:
+        """The memref holding tensor `value` (inserting a to_buffer if it is still a
+        tensor produced by an op that is not bufferized yet)."""
+
+    @abc.abstractmethod
+    def get_buffer_type(self, value: SSAValue) -> MemRefType[Attribute]:
+        """The memref type `value` bufferizes to (layout and memory space included)."""
+
+    @abc.abstractmethod
+    def replace_op_with_bufferized_values(
+        self,
+        rewriter: PatternRewriter,
+        op: Operation,
+        values: Sequence[SSAValue],
+    ) -> None:
+        """Replace `op`; each tensor result is replaced by the given memref (wrapped in
+        a to_tensor for users that are not bufferized yet), other results by the
+        given values unchanged."""
+
+    @abc.abstractmethod
+    def allocate(
+        self,
+        rewriter: PatternRewriter,
+        tensor_type: TensorType[Attribute],
+        dynamic_sizes: Sequence[SSAValue],
+        copy_from: SSAValue | None = None,
+    ) -> SSAValue:
+        """A new buffer for `tensor_type` (memref.alloc with the configured alignment),
+        initialised by copying `copy_from` (a memref) when given."""
+
+
+class BufferizableOpModel(abc.ABC):
+    """Per-op bufferization knowledge, with MLIR's conservative defaults.
+
+    Subclass it once per op (or family of ops) in `models/<dialect>.py` and register
+    it with `register_bufferizable_model`.
+    """
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        """Whether the buffer form of `op` reads the buffer of `operand`."""
+        return True
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        """Whether the buffer form of `op` writes the buffer of `operand` (when in
+        place); a write to an operand out of place goes to its copy."""
+        return True
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        """Results / block arguments that may share memory with `operand` when it
+        bufferizes in place."""
+        return ()
+
+    def get_aliasing_op_operands(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> Sequence[AliasingOpOperand]:
+        """Inverse of `get_aliasing_values`: the operands `value` may alias. The
+        default inverts `get_aliasing_values` over all tensor operands."""
+        found: list[AliasingOpOperand] = []
+        for index, operand_value in enumerate(op.operands):
+            if not isinstance(operand_value.type, TensorType):
+                continue
+            operand = OpOperand(op, index)
+            for aliasing in self.get_aliasing_values(op, operand, state):
+                if aliasing.value is value:
+                    found.append(
+                        AliasingOpOperand(
+                            operand, aliasing.relation, aliasing.is_definite
+                        )
+                    )
+        return found
+
+    def bufferizes_to_allocation(self, op: Operation, value: SSAValue) -> bool:
+        """Whether `value` bufferizes to a new allocation (aliasing nothing)."""
+        return False
+
+    def bufferizes_to_elementwise_access(
+        self, op: Operation, operands: Sequence[OpOperand]
+    ) -> bool:
+        """Whether `op` reads and writes the given operands element by element at
+        the same indices, so a read and a write of them inside `op` never conflict."""
+        return False
+
+    def is_writable(self, op: Operation, value: SSAValue, state: AnalysisState) -> bool:
+        """Whether the buffer of `value` (a result or block argument) may be written."""
+        return True
+
+    def must_bufferize_in_place(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        """Whether `operand` must bufferize in place (no copy can be inserted)."""
+        return False
+
+    def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
+        """Whether region `region_index` of `op` may execute more than once per
+        execution of `op` (loop bodies)."""
+        return False
+
+    def is_not_conflicting(
+        self,
+        op: Operation,
+        read: OpOperand,
+        write: OpOperand,
+        state: AnalysisState,
+    ) -> bool | None:
+        """Op-specific knowledge that a read and a write of `op` do not conflict
+        (True), do conflict (False), or no opinion (None)."""
+        return None
+
+    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
+        """After the analysis: an error message if the decisions cannot be
+        bufferized (e.g. a loop yield not equivalent to its iter_arg when that is
+        not allowed), else None."""
+        return None
+
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        """The memref type of `value` after bufferization, if the op knows it better
+        than the default (identity layout for allocations, the operand's buffer type
+        for equivalent results)."""
+        return None
+
+    @abc.abstractmethod
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        """Rewrite `op` to memref form. All operands decided out of place have
+        already been replaced by copies, so the op bufferizes as if in place."""
+
+
+@dataclass(frozen=True)
+class BufferizableOpInterfaceTrait(OpTrait):
+    """Trait for our own ops: the op's class carries its bufferization model."""
+
+    model: BufferizableOpModel
+
+
+_REGISTRY: dict[type[Operation], BufferizableOpModel] = {}
+
+
+def register_bufferizable_model(
+    op_type: type[Operation], model: BufferizableOpModel
+) -> None:
+    """Attach `model` to every op of class `op_type` (MLIR's external model)."""
+    _REGISTRY[op_type] = model
+
+
+def bufferizable_model(op: Operation) -> BufferizableOpModel | None:
+    """The bufferization model of `op`: its trait first, then the registry."""
+    trait = op.get_trait(BufferizableOpInterfaceTrait)
+    if trait is not None:
+        return trait.model
+    return _REGISTRY.get(type(op))
+
+
+def has_tensor_semantics(op: Operation) -> bool:
+    """Whether `op` has a tensor operand, result or region block argument."""
+    if any(isinstance(v.type, TensorType) for v in op.operands):
+        return True
+    if any(isinstance(r.type, TensorType) for r in op.results):
+        return True
+    return any(
+        isinstance(arg.type, TensorType)
+        for region in op.regions
+        for block in region.blocks
+        for arg in block.args
+    )
+
+
+def tensor_operands(op: Operation) -> list[OpOperand]:
+    """The operand slots of `op` holding tensors."""
+    return [
+        OpOperand(op, i)
+        for i, value in enumerate(op.operands)
+        if isinstance(value.type, TensorType)
+    ]
