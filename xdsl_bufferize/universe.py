@@ -16,7 +16,12 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 def _get_all_dialects() -> dict[str, Callable[[], Dialect]]:
     """Map each dialect name to a function importing the dialect."""
 
-    return {}
+    def get_tensor_ext() -> Dialect:
+        from xdsl_bufferize.dialects.tensor_ext import TensorExt
+
+        return TensorExt
+
+    return {"tensor_ext": get_tensor_ext}
 
 
 XDSL_BUFFERIZE_UNIVERSE = Universe(
