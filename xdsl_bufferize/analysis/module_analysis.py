@@ -1,0 +1,512 @@
+"""Module analysis: what bufferizing across function boundaries needs to know.
+
+One-shot bufferization of a whole module (`bufferize-function-boundaries`) works
+function by function, callees before callers, so that every `func.call` knows what
+its callee does with the buffers it is given:
+
+1. `build_call_graph` collects the `func.func` ops of the module in one symbol table
+   (built once: looking a callee up per call would be quadratic), the calls in each
+   function and the call sites of each function, rejects what cannot be bufferized
+   across boundaries (calls to unknown symbols, indirect calls on tensors, functions
+   with tensors and more than one return, recursion) and orders the functions callee
+   first (Kahn's algorithm on the "calls" relation; what is left over is a cycle,
+   reported with its path).
+2. After the one-shot analysis of one function, `summarize_function` records, for each
+   tensor argument, whether the function body reads it and whether it writes it (in
+   place), and for each tensor result whether it is equivalent to an argument (the
+   very same buffer), may alias some arguments, or is a fresh buffer aliasing none.
+   A bodiless (external) function is summarized conservatively: it reads and writes
+   every tensor argument and returns fresh buffers.
+3. The summaries live in a `FuncAnalysisState` that the call models consult (through
+   the `CalleeSummaries` protocol of `interfaces/`... or any object with the same
+   methods): a call operand is read / written iff the callee reads / writes the
+   corresponding argument, and a call result is equivalent to the operand its callee
+   result is equivalent to.
+
+`annotate_function` writes the summary into the IR for `test-analysis-only`, spelled as
+MLIR does: `bufferization.access = "read" | "write" | "read-write" | "none"` on each
+tensor argument and `__equivalent_func_args__` (result -> argument index, -1 if none)
+on the return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum, auto
+from typing import NoReturn
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+    UnrankedTensorType,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import PassFailedException
+
+from xdsl_bufferize.interfaces.bufferizable import (
+    AnalysisState,
+    OpOperand,
+)
+
+WRITABLE_ATTR = "bufferization.writable"
+"""Argument attribute (bool): whether the function may write the argument's buffer."""
+LEGACY_WRITABLE_ATTR = "linalg.inplaceable"
+"""The older spelling of `bufferization.writable`."""
+ACCESS_ATTR = "bufferization.access"
+"""Argument attribute (string) stating or reporting how the function accesses it."""
+BUFFER_LAYOUT_ATTR = "bufferization.buffer_layout"
+"""Argument attribute (affine map / layout) forcing the layout of the argument."""
+EQUIVALENT_ARGS_ATTR = "__equivalent_func_args__"
+"""Return attribute written by `test-analysis-only`: equivalent argument per result."""
+
+_ACCESS_VALUES = ("read", "write", "read-write", "none")
+
+
+def is_tensor_type(attr: Attribute) -> bool:
+    """Whether `attr` is a ranked or unranked tensor type."""
+    return isinstance(attr, TensorType | UnrankedTensorType)
+
+
+def fail_at(op: Operation, message: str) -> NoReturn:
+    """Raise a pass failure whose message names `op` (its symbol if it has one) and
+    that prints the IR with the message attached to `op`."""
+    name = op.name
+    if isinstance(op, func.FuncOp):
+        name = f"{op.name} @{op.sym_name.data}"
+    elif isinstance(op, func.CallOp):
+        name = f"{op.name} @{op.callee.root_reference.data}"
+    text = f"{message} (at {name})"
+    op.emit_error(text, PassFailedException(text))
+
+
+def has_tensor_signature(function: func.FuncOp) -> bool:
+    """Whether a tensor appears among the function's argument or result types."""
+    function_type = function.function_type
+    return any(is_tensor_type(t) for t in function_type.inputs.data) or any(
+        is_tensor_type(t) for t in function_type.outputs.data
+    )
+
+
+def arg_attr(function: func.FuncOp, index: int, name: str) -> Attribute | None:
+    """The argument attribute `name` of argument `index`, if set."""
+    if function.arg_attrs is None:
+        return None
+    attrs = function.arg_attrs.data
+    if index >= len(attrs):
+        return None
+    return attrs[index].data.get(name)
+
+
+def set_arg_attr(
+    function: func.FuncOp, index: int, name: str, value: Attribute | None
+) -> None:
+    """Set (or remove, with None) the argument attribute `name` of argument `index`."""
+    count = len(function.function_type.inputs.data)
+    current: list[dict[str, Attribute]] = [{} for _ in range(count)]
+    if function.arg_attrs is not None:
+        for i, dictionary in enumerate(function.arg_attrs.data[:count]):
+            current[i] = dict(dictionary.data)
+    if value is None:
+        current[index].pop(name, None)
+    else:
+        current[index][name] = value
+    if all(not d for d in current):
+        function.arg_attrs = None
+    else:
+        function.arg_attrs = ArrayAttr([DictionaryAttr(d) for d in current])
+
+
+def _bool_value(attr: Attribute) -> bool | None:
+    if isinstance(attr, IntegerAttr) and attr.type == IntegerType(1):
+        return bool(attr.value.data)
+    return None
+
+
+def verify_arg_attrs(function: func.FuncOp) -> None:
+    """Reject bufferization argument attributes of the wrong type."""
+    for index in range(len(function.function_type.inputs.data)):
+        for name in (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR):
+            attr = arg_attr(function, index, name)
+            if attr is not None and _bool_value(attr) is None:
+                fail_at(
+                    function,
+                    f"argument #{index}: '{name}' must be a boolean attribute "
+                    f"(true or false), got {attr}",
+                )
+        access = arg_attr(function, index, ACCESS_ATTR)
+        if access is not None and (
+            not isinstance(access, StringAttr) or access.data not in _ACCESS_VALUES
+        ):
+            fail_at(
+                function,
+                f"argument #{index}: '{ACCESS_ATTR}' must be one of "
+                f'"read", "write", "read-write", "none", got {access}',
+            )
+
+
+def declared_writability(function: func.FuncOp, index: int) -> bool | None:
+    """The writability the user declared for argument `index`
+    (`bufferization.writable`, else `linalg.inplaceable`), or None."""
+    for name in (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR):
+        attr = arg_attr(function, index, name)
+        if attr is not None:
+            return _bool_value(attr)
+    return None
+
+
+def is_public(function: func.FuncOp) -> bool:
+    """Whether callers outside the module may call `function`."""
+    visibility = function.sym_visibility
+    return visibility is None or visibility.data == "public"
+
+
+def is_argument_writable(function: func.FuncOp, index: int) -> bool:
+    """Whether the body of `function` may write the buffer of argument `index` in
+    place when bufferizing across function boundaries: as declared, else only for
+    private functions (their callers are all known and copy when needed)."""
+    declared = declared_writability(function, index)
+    if declared is not None:
+        return declared
+    return not is_public(function)
+
+
+@dataclass
+class CallGraph:
+    """The functions of a module, who calls whom, and a callee-first order."""
+
+    functions: dict[str, func.FuncOp]
+    """The symbol table: function name -> function (built once)."""
+    calls: dict[func.FuncOp, list[func.CallOp]]
+    """The `func.call` ops nested in each function."""
+    callers: dict[func.FuncOp, list[func.CallOp]]
+    """The call sites of each function."""
+    order: list[func.FuncOp]
+    """Every function, each after all the functions it calls."""
+    callee_of: dict[func.CallOp, func.FuncOp] = field(
+        default_factory=dict[func.CallOp, func.FuncOp]
+    )
+    """The callee of each call, resolved once."""
+
+    def callee(self, call: func.CallOp) -> func.FuncOp:
+        """The function `call` calls."""
+        found = self.callee_of.get(call)
+        if found is None:
+            found = self.functions.get(call.callee.root_reference.data)
+            if found is None:
+                fail_at(call, "call to an unknown function")
+            self.callee_of[call] = found
+        return found
+
+
+def unique_return(function: func.FuncOp) -> func.ReturnOp | None:
+    """The only `func.return` of `function`, or None if there are several or none."""
+    found: func.ReturnOp | None = None
+    for block in function.body.blocks:
+        terminator = block.last_op
+        if isinstance(terminator, func.ReturnOp):
+            if found is not None:
+                return None
+            found = terminator
+    return found
+
+
+def _is_indirect_call(op: Operation) -> bool:
+    return op.name in ("func.call_indirect", "llvm.call") or (
+        op.name.endswith("call_indirect")
+    )
+
+
+def _check_function(function: func.FuncOp) -> None:
+    verify_arg_attrs(function)
+    if function.is_declaration:
+        return
+    if unique_return(function) is None and (
+        has_tensor_signature(function)
+        or any(
+            is_tensor_type(arg.type)
+            for block in function.body.blocks
+            for arg in block.args
+        )
+    ):
+        fail_at(
+            function,
+            "cannot bufferize a function with tensors and without a unique "
+            "func.return (one block ending in func.return is required)",
+        )
+
+
+def _find_cycle(
+    remaining: Iterable[func.FuncOp], callees: dict[func.FuncOp, list[func.FuncOp]]
+) -> list[func.FuncOp]:
+    """A cycle among `remaining` (each of which lies on or leads to a cycle)."""
+    pending = set(remaining)
+    start = next(iter(f for f in remaining))
+    path: list[func.FuncOp] = []
+    position: dict[func.FuncOp, int] = {}
+    current = start
+    while current not in position:
+        position[current] = len(path)
+        path.append(current)
+        current = next(c for c in callees[current] if c in pending)
+    return [*path[position[current] :], current]
+
+
+def build_call_graph(module: ModuleOp) -> CallGraph:
+    """Collect the module's functions and calls and order them callee first.
+
+    Raises `PassFailedException` at the offending op for calls to unknown symbols,
+    indirect calls on tensors, functions with tensors and several returns, ill-typed
+    bufferization argument attributes, and recursive call graphs.
+    """
+    functions: dict[str, func.FuncOp] = {}
+    for op in module.walk():
+        if isinstance(op, func.FuncOp):
+            functions.setdefault(op.sym_name.data, op)
+
+    graph = CallGraph(functions, {}, {f: [] for f in functions.values()}, [])
+    callees: dict[func.FuncOp, list[func.FuncOp]] = {}
+    for function in functions.values():
+        _check_function(function)
+        calls: list[func.CallOp] = []
+        distinct: list[func.FuncOp] = []
+        seen: set[func.FuncOp] = set()
+        for op in function.body.walk():
+            if isinstance(op, func.CallOp):
+                callee = graph.callee(op)
+                calls.append(op)
+                graph.callers[callee].append(op)
+                if callee not in seen:
+                    seen.add(callee)
+                    distinct.append(callee)
+            elif _is_indirect_call(op) and (
+                any(is_tensor_type(v.type) for v in op.operands)
+                or any(is_tensor_type(r.type) for r in op.results)
+            ):
+                fail_at(
+                    op,
+                    "cannot bufferize an indirect call with tensor operands or "
+                    "results across function boundaries (callee unknown)",
+                )
+        graph.calls[function] = calls
+        callees[function] = distinct
+
+    # Kahn's algorithm: a function is ready when all functions it calls are placed.
+    waiting_on: dict[func.FuncOp, int] = {f: len(callees[f]) for f in callees}
+    called_by: dict[func.FuncOp, list[func.FuncOp]] = {f: [] for f in callees}
+    for caller, targets in callees.items():
+        for callee in targets:
+            called_by[callee].append(caller)
+    ready = [f for f in functions.values() if waiting_on[f] == 0]
+    order: list[func.FuncOp] = []
+    while ready:
+        function = ready.pop(0)
+        order.append(function)
+        for caller in called_by[function]:
+            waiting_on[caller] -= 1
+            if waiting_on[caller] == 0:
+                ready.append(caller)
+    if len(order) != len(functions):
+        placed = set(order)
+        remaining = [f for f in functions.values() if f not in placed]
+        cycle = _find_cycle(remaining, callees)
+        names = " -> ".join(f"@{f.sym_name.data}" for f in cycle)
+        fail_at(
+            cycle[0],
+            "expected callgraph to be free of circular dependencies: recursive "
+            f"calls {names} cannot be bufferized across function boundaries",
+        )
+    graph.order = order
+    return graph
+
+
+class FuncAnalysisStatus(Enum):
+    """How far the module analysis has got with one function."""
+
+    NOT_ANALYZED = auto()
+    IN_PROGRESS = auto()
+    ANALYZED = auto()
+
+
+@dataclass
+class FuncSummary:
+    """What callers need to know about one function's tensor arguments and results
+    (indices are argument / result positions in the function type)."""
+
+    read_args: set[int] = field(default_factory=set[int])
+    """Tensor arguments whose buffer the function reads."""
+    written_args: set[int] = field(default_factory=set[int])
+    """Tensor arguments whose buffer the function writes."""
+    equivalent_args: dict[int, int] = field(default_factory=dict[int, int])
+    """Result index -> index of the argument it is equivalent to."""
+    aliasing_results: dict[int, list[int]] = field(default_factory=dict[int, list[int]])
+    """Argument index -> results that may share memory with it."""
+    fresh_results: set[int] = field(default_factory=set[int])
+    """Tensor results that alias no argument: new buffers owned by the caller."""
+
+    def access(self, index: int) -> str:
+        """MLIR's spelling of how argument `index` is accessed."""
+        read = index in self.read_args
+        written = index in self.written_args
+        if read and written:
+            return "read-write"
+        if read:
+            return "read"
+        if written:
+            return "write"
+        return "none"
+
+
+@dataclass
+class FuncAnalysisState:
+    """Summaries of the functions analysed so far (MLIR's FuncAnalysisState)."""
+
+    graph: CallGraph
+    summaries: dict[func.FuncOp, FuncSummary] = field(
+        default_factory=dict[func.FuncOp, FuncSummary]
+    )
+    status: dict[func.FuncOp, FuncAnalysisStatus] = field(
+        default_factory=dict[func.FuncOp, FuncAnalysisStatus]
+    )
+
+    def callee(self, call: func.CallOp) -> func.FuncOp:
+        """The function `call` calls (resolved through the module's symbol table)."""
+        return self.graph.callee(call)
+
+    def summary_of_callee(self, call: func.CallOp) -> FuncSummary | None:
+        """The summary of `call`'s callee if it has been analysed, else None (then
+        callers must assume every operand is read and written)."""
+        callee = self.graph.callee(call)
+        if self.status.get(callee) is not FuncAnalysisStatus.ANALYZED:
+            return None
+        return self.summaries.get(callee)
+
+    def start(self, function: func.FuncOp) -> None:
+        """Mark `function` as being analysed."""
+        self.status[function] = FuncAnalysisStatus.IN_PROGRESS
+
+    def finish(self, function: func.FuncOp, summary: FuncSummary) -> None:
+        """Record the summary of `function`."""
+        self.summaries[function] = summary
+        self.status[function] = FuncAnalysisStatus.ANALYZED
+
+
+def _declared_access(function: func.FuncOp, index: int) -> tuple[bool, bool] | None:
+    attr = arg_attr(function, index, ACCESS_ATTR)
+    if not isinstance(attr, StringAttr):
+        return None
+    return (
+        attr.data in ("read", "read-write"),
+        attr.data in ("write", "read-write"),
+    )
+
+
+def summarize_external(function: func.FuncOp) -> FuncSummary:
+    """Summary of a bodiless function: it reads and writes every tensor argument
+    (unless `bufferization.access` says otherwise) and returns fresh buffers."""
+    summary = FuncSummary()
+    function_type = function.function_type
+    for index, arg_type in enumerate(function_type.inputs.data):
+        if not is_tensor_type(arg_type):
+            continue
+        read, written = _declared_access(function, index) or (True, True)
+        if read:
+            summary.read_args.add(index)
+        if written:
+            summary.written_args.add(index)
+    for index, result_type in enumerate(function_type.outputs.data):
+        if is_tensor_type(result_type):
+            summary.fresh_results.add(index)
+    return summary
+
+
+def operand_slots(op: Operation) -> Iterable[OpOperand]:
+    """Every tensor operand slot of the ops nested in `op` (excluding `op`)."""
+    for nested in op.walk():
+        if nested is op:
+            continue
+        for index, value in enumerate(nested.operands):
+            if is_tensor_type(value.type):
+                yield OpOperand(nested, index)
+
+
+def is_value_written(
+    state: AnalysisState, value: SSAValue, slots: Sequence[OpOperand]
+) -> bool:
+    """Whether some op among `slots` writes, in place, a buffer aliasing `value`."""
+    for slot in slots:
+        if not state.are_aliasing_buffers(slot.value, value):
+            continue
+        if state.bufferizes_to_memory_write(slot) and state.is_in_place(slot):
+            return True
+    return False
+
+
+def summarize_function(function: func.FuncOp, state: AnalysisState) -> FuncSummary:
+    """Summary of a function with a body, from the one-shot analysis `state` of it."""
+    if function.is_declaration:
+        return summarize_external(function)
+    summary = FuncSummary()
+    args = function.args
+    slots = list(operand_slots(function))
+    for index, arg in enumerate(args):
+        if not is_tensor_type(arg.type):
+            continue
+        declared = _declared_access(function, index)
+        if declared is not None:
+            read, written = declared
+        else:
+            read = state.is_value_read(arg)
+            written = is_value_written(state, arg, slots)
+        if read:
+            summary.read_args.add(index)
+        if written:
+            summary.written_args.add(index)
+
+    return_op = unique_return(function)
+    if return_op is None:
+        return summary
+    for result_index, returned in enumerate(return_op.arguments):
+        if not is_tensor_type(returned.type):
+            continue
+        aliases_some_arg = False
+        for arg_index, arg in enumerate(args):
+            if not is_tensor_type(arg.type):
+                continue
+            if (
+                result_index not in summary.equivalent_args
+                and state.are_equivalent_buffers(returned, arg)
+            ):
+                summary.equivalent_args[result_index] = arg_index
+            if state.are_aliasing_buffers(returned, arg):
+                aliases_some_arg = True
+                summary.aliasing_results.setdefault(arg_index, []).append(result_index)
+        if not aliases_some_arg:
+            summary.fresh_results.add(result_index)
+    return summary
+
+
+def annotate_function(function: func.FuncOp, summary: FuncSummary) -> None:
+    """Write the summary into the IR, as MLIR's `test-analysis-only` does."""
+    for index, arg_type in enumerate(function.function_type.inputs.data):
+        if is_tensor_type(arg_type):
+            set_arg_attr(
+                function, index, ACCESS_ATTR, StringAttr(summary.access(index))
+            )
+    if function.is_declaration or not summary.equivalent_args:
+        return
+    return_op = unique_return(function)
+    if return_op is None:
+        return
+    equivalent = [
+        summary.equivalent_args.get(i, -1) for i in range(len(return_op.arguments))
+    ]
+    return_op.attributes[EQUIVALENT_ARGS_ATTR] = ArrayAttr(
+        [IntegerAttr(i, 64) for i in equivalent]
+    )
