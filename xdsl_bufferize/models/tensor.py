@@ -1,0 +1,1183 @@
+"""Bufferization models of the `tensor` dialect (and of `tensor_ext.generate`).
+
+Each model answers, for one op, what its buffer form reads and writes and which
+results share memory with which operand, and rewrites the op to memref form:
+
+* views (`extract_slice`, `collapse_shape`, `expand_shape`, `cast`, `reshape`) read
+  and write nothing; their result is a view of the source buffer (`memref.subview`,
+  `memref.collapse_shape`, ...), equivalent to it except for a slice, which only
+  aliases it. Their memref type (strided layout) is computed from the buffer type of
+  the source;
+* element accesses (`extract`, `insert`, `dim`) become `memref.load` / `memref.store` /
+  `memref.dim`; `insert` writes its destination in place, its result is equivalent;
+* `insert_slice` copies its source into a subview of its destination. When the source
+  was computed in place on the matching `extract_slice` of the same destination (the
+  tiling pattern), the source buffer already is that subview and no copy is made;
+* ops creating a tensor from scratch (`empty`, `from_elements`, `splat`, `generate`,
+  `pad`, `concat`) bufferize to a new allocation, filled by stores, a loop nest
+  running the body, `linalg.fill` or copies into subviews.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import cast
+from weakref import WeakSet
+
+from xdsl.dialects import arith, memref, scf, tensor
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    DenseArrayBase,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    StridedLayoutAttr,
+    TensorType,
+)
+from xdsl.dialects.linalg.ops import FillOp
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
+from xdsl.utils.exceptions import PassFailedException
+
+from xdsl_bufferize.dialects.tensor_ext import GenerateOp
+from xdsl_bufferize.interfaces.bufferizable import (
+    AliasingValue,
+    AnalysisState,
+    BufferizableOpModel,
+    BufferizationState,
+    BufferRelation,
+    OpOperand,
+    bufferizable_model,
+    register_bufferizable_model,
+)
+
+Mixed = int | SSAValue
+"""A static size/offset/stride or an index SSA value."""
+
+# ---------------------------------------------------------------------------
+# Helpers: mixed index lists, strided layouts, IR building.
+# ---------------------------------------------------------------------------
+
+
+def mixed_values(
+    static: DenseArrayBase[IntegerType], dynamic: Sequence[SSAValue]
+) -> list[Mixed]:
+    """Merge a static index list (DYNAMIC_INDEX placeholders) with its operands."""
+    dyn = iter(dynamic)
+    return [next(dyn) if v == DYNAMIC_INDEX else v for v in static.get_values()]
+
+
+def constant_index_value(value: Mixed) -> int | None:
+    """The integer `value` stands for, if it is static or an arith.constant."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, OpResult) and isinstance(value.op, arith.ConstantOp):
+        attr = value.op.value
+        if isinstance(attr, IntegerAttr):
+            return attr.value.data
+    return None
+
+
+def same_mixed(a: Mixed, b: Mixed) -> bool:
+    """Whether two mixed indices are provably equal (same value or constant)."""
+    if a is b:
+        return True
+    ca, cb = constant_index_value(a), constant_index_value(b)
+    return ca is not None and ca == cb
+
+
+def identity_strides(shape: Sequence[int]) -> list[int | None]:
+    """Row-major strides of `shape` (None once a dynamic size is crossed)."""
+    strides: list[int | None] = []
+    running: int | None = 1
+    for size in reversed(shape):
+        strides.append(running)
+        running = None if running is None or size == DYNAMIC_INDEX else running * size
+    return list(reversed(strides))
+
+
+def strides_and_offset(
+    memref_type: MemRefType[Attribute],
+) -> tuple[list[int | None], int | None]:
+    """Strides and offset of a memref type (None entries are dynamic)."""
+    layout = memref_type.layout
+    if isinstance(layout, NoneAttr):
+        return identity_strides(memref_type.get_shape()), 0
+    if isinstance(layout, StridedLayoutAttr):
+        return list(layout.get_strides()), layout.get_offset()
+    strides = layout.get_strides()
+    if strides is None:
+        return [None] * memref_type.get_num_dims(), None
+    return list(strides), layout.get_offset()
+
+
+def has_identity_layout(memref_type: MemRefType[Attribute]) -> bool:
+    """Whether the memref is contiguous row-major from offset 0."""
+    strides, offset = strides_and_offset(memref_type)
+    if offset != 0:
+        return False
+    expected = identity_strides(memref_type.get_shape())
+    return all(s is not None and s == e for s, e in zip(strides, expected, strict=True))
+
+
+def make_memref_type(
+    element_type: Attribute,
+    shape: Sequence[int],
+    strides: Sequence[int | None] | None,
+    offset: int | None,
+    memory_space: Attribute,
+) -> MemRefType[Attribute]:
+    """A memref type; `strides=None` means the identity layout."""
+    layout: Attribute = (
+        NoneAttr() if strides is None else StridedLayoutAttr(strides, offset)
+    )
+    return MemRefType(element_type, shape, layout, memory_space)  # pyright: ignore[reportArgumentType]
+
+
+def rank_reduction_mask(
+    sizes: Sequence[Mixed], result_shape: Sequence[int]
+) -> list[bool]:
+    """Which source dims a (possibly rank-reducing) slice keeps: dropped dims have
+    static size 1, kept dims match the result shape in order."""
+
+    def static(size: Mixed) -> int:
+        c = constant_index_value(size)
+        return DYNAMIC_INDEX if c is None else c
+
+    def solve(i: int, j: int) -> list[bool] | None:
+        if i == len(sizes):
+            return [] if j == len(result_shape) else None
+        size = static(sizes[i])
+        if j < len(result_shape) and (
+            size == result_shape[j] or DYNAMIC_INDEX in (size, result_shape[j])
+        ):
+            rest = solve(i + 1, j + 1)
+            if rest is not None:
+                return [True, *rest]
+        if size == 1:
+            rest = solve(i + 1, j)
+            if rest is not None:
+                return [False, *rest]
+        return None
+
+    mask = solve(0, 0)
+    if mask is None:
+        raise PassFailedException(
+            f"cannot match slice sizes to the result shape {list(result_shape)}"
+        )
+    return mask
+
+
+def subview_type(
+    source_type: MemRefType[Attribute],
+    offsets: Sequence[Mixed],
+    sizes: Sequence[Mixed],
+    strides: Sequence[Mixed],
+    result_shape: Sequence[int],
+) -> MemRefType[Attribute]:
+    """The strided memref type of a subview of `source_type` with `result_shape`
+    (rank-reducing when the result has fewer dims)."""
+    src_strides, src_offset = strides_and_offset(source_type)
+    full_strides: list[int | None] = []
+    offset = src_offset
+    for off, stride, src_stride in zip(offsets, strides, src_strides, strict=True):
+        c_off, c_stride = constant_index_value(off), constant_index_value(stride)
+        full_strides.append(
+            None if c_stride is None or src_stride is None else c_stride * src_stride
+        )
+        if offset is not None and c_off != 0:
+            offset = (
+                None
+                if c_off is None or src_stride is None
+                else offset + c_off * src_stride
+            )
+    mask = rank_reduction_mask(sizes, result_shape)
+    kept = [s for s, keep in zip(full_strides, mask, strict=True) if keep]
+    return make_memref_type(
+        source_type.get_element_type(),
+        result_shape,
+        kept,
+        offset,
+        source_type.memory_space,
+    )
+
+
+def build_subview(
+    rewriter: PatternRewriter,
+    before: Operation,
+    source: SSAValue,
+    offsets: Sequence[Mixed],
+    sizes: Sequence[Mixed],
+    strides: Sequence[Mixed],
+    result_shape: Sequence[int],
+) -> SSAValue:
+    """Insert a memref.subview of `source` before `before`."""
+    source_type = cast(MemRefType[Attribute], source.type)
+    result_type = subview_type(source_type, offsets, sizes, strides, result_shape)
+    view = memref.SubviewOp.get(source, offsets, sizes, strides, result_type)
+    rewriter.insert(view, InsertPoint.before(before))
+    return view.result
+
+
+def build_index(rewriter: PatternRewriter, before: Operation, value: int) -> SSAValue:
+    """Insert an index constant before `before`."""
+    op = arith.ConstantOp.from_int_and_width(value, IndexType())
+    rewriter.insert(op, InsertPoint.before(before))
+    return op.result
+
+
+def as_value(rewriter: PatternRewriter, before: Operation, value: Mixed) -> SSAValue:
+    """An SSA value for a mixed index."""
+    return build_index(rewriter, before, value) if isinstance(value, int) else value
+
+
+def buffer_sizes(
+    rewriter: PatternRewriter, before: Operation, buffer: SSAValue
+) -> list[Mixed]:
+    """The sizes of a memref: static ones as ints, dynamic ones via memref.dim."""
+    buffer_type = cast(MemRefType[Attribute], buffer.type)
+    sizes: list[Mixed] = []
+    for dim, size in enumerate(buffer_type.get_shape()):
+        if size != DYNAMIC_INDEX:
+            sizes.append(size)
+            continue
+        dim_op = memref.DimOp(buffer, build_index(rewriter, before, dim))
+        rewriter.insert(dim_op, InsertPoint.before(before))
+        sizes.append(dim_op.result)
+    return sizes
+
+
+def dynamic_sizes_of(
+    rewriter: PatternRewriter,
+    before: Operation,
+    shape: Sequence[int],
+    sizes: Sequence[Mixed],
+) -> list[SSAValue]:
+    """The SSA sizes of the dynamic dims of `shape`, for a memref.alloc."""
+    return [
+        as_value(rewriter, before, size)
+        for dim, size in zip(shape, sizes, strict=True)
+        if dim == DYNAMIC_INDEX
+    ]
+
+
+def build_copy(
+    rewriter: PatternRewriter, before: Operation, source: SSAValue, target: SSAValue
+) -> None:
+    """Insert a memref.copy before `before`."""
+    rewriter.insert(memref.CopyOp(source, target), InsertPoint.before(before))
+
+
+def build_loop_nest(
+    rewriter: PatternRewriter,
+    before: Operation,
+    upper_bounds: Sequence[SSAValue],
+    body: Callable[[PatternRewriter, Operation, list[SSAValue]], None],
+) -> None:
+    """Insert a nest of scf.for loops from 0 to `upper_bounds` (step 1) and build
+    the innermost body with `body(rewriter, insert_before, induction_vars)`."""
+    zero = build_index(rewriter, before, 0)
+    one = build_index(rewriter, before, 1)
+    ivs: list[SSAValue] = []
+    insert_before = before
+    for ub in upper_bounds:
+        yield_op = scf.YieldOp()
+        block = Block([yield_op], arg_types=[IndexType()])
+        loop = scf.ForOp(zero, ub, one, [], block)
+        rewriter.insert(loop, InsertPoint.before(insert_before))
+        ivs.append(block.args[0])
+        insert_before = yield_op
+    body(rewriter, insert_before, ivs)
+
+
+def element_of(value: SSAValue) -> Attribute:
+    """The element type of a tensor value."""
+    return cast(TensorType[Attribute], value.type).get_element_type()
+
+
+def tensor_type_of(value: SSAValue) -> TensorType[Attribute]:
+    """The tensor type of a value (a diagnostic if it is not a ranked tensor)."""
+    if not isinstance(value.type, TensorType):
+        raise PassFailedException(f"expected a ranked tensor, got {value.type}")
+    return cast(TensorType[Attribute], value.type)
+
+
+# ---------------------------------------------------------------------------
+# Reverse use-def chains: matching extract_slice / insert_slice pairs.
+# ---------------------------------------------------------------------------
+
+
+def find_in_reverse_chain(
+    state: AnalysisState, value: SSAValue, condition: Callable[[SSAValue], bool]
+) -> list[SSAValue]:
+    """Walk from `value` back through in-place, equivalent aliases (op results and
+    block arguments to the operands they alias); return the values where the walk
+    stops: those meeting `condition`, and the leaves."""
+    found: list[SSAValue] = []
+    seen: set[SSAValue] = set()
+    worklist = [value]
+    while worklist:
+        current = worklist.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if condition(current):
+            found.append(current)
+            continue
+        if isinstance(current, OpResult):
+            owner: Operation | None = current.op
+        elif isinstance(current, BlockArgument):
+            owner = current.block.parent_op()
+        else:
+            owner = None
+        model = bufferizable_model(owner) if owner is not None else None
+        if owner is None or model is None:
+            found.append(current)
+            continue
+        aliases = [
+            alias
+            for alias in model.get_aliasing_op_operands(owner, current, state)
+            if alias.relation is BufferRelation.EQUIVALENT
+            and state.is_in_place(alias.operand)
+        ]
+        if not aliases:
+            found.append(current)
+            continue
+        worklist.extend(alias.operand.value for alias in aliases)
+    return found
+
+
+def same_slice(
+    a: tensor.ExtractSliceOp | tensor.InsertSliceOp | memref.SubviewOp,
+    b: tensor.ExtractSliceOp | tensor.InsertSliceOp | memref.SubviewOp,
+) -> bool:
+    """Whether two slicing ops take the same offsets, sizes and strides."""
+    for sa, da, sb, db in (
+        (a.static_offsets, a.offsets, b.static_offsets, b.offsets),
+        (a.static_sizes, a.sizes, b.static_sizes, b.sizes),
+        (a.static_strides, a.strides, b.static_strides, b.strides),
+    ):
+        ma, mb = mixed_values(sa, da), mixed_values(sb, db)
+        if len(ma) != len(mb) or not all(map(same_mixed, ma, mb)):
+            return False
+    return True
+
+
+def has_matching_extract_slice(
+    state: AnalysisState, value: SSAValue, insert: tensor.InsertSliceOp
+) -> bool:
+    """Whether `value` comes (through in-place equivalent ops) only from
+    extract_slices of a tensor equivalent to `insert`'s dest, taking the same
+    slice as `insert`."""
+
+    def matches(candidate: SSAValue) -> bool:
+        if not isinstance(candidate, OpResult):
+            return False
+        extract = candidate.op
+        return (
+            isinstance(extract, tensor.ExtractSliceOp)
+            and same_slice(extract, insert)
+            and (
+                extract.source is insert.dest
+                or state.are_equivalent_buffers(extract.source, insert.dest)
+            )
+        )
+
+    return all(matches(v) for v in find_in_reverse_chain(state, value, matches))
+
+
+_SELF_COPYING_INSERT_SLICES: WeakSet[Operation] = WeakSet()
+"""insert_slices whose source the analysis proved to be the very slice of the
+destination they write (recorded by `InsertSliceOpModel.verify_analysis`)."""
+
+
+# ---------------------------------------------------------------------------
+# Models.
+# ---------------------------------------------------------------------------
+
+
+class _NoMemoryAccessModel(BufferizableOpModel):
+    """Base for ops reading and writing no tensor contents."""
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+
+class _AllocatingModel(BufferizableOpModel):
+    """Base for ops whose result is a new buffer; their tensor operands are only
+    read."""
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def bufferizes_to_allocation(self, op: Operation, value: SSAValue) -> bool:
+        return value in op.results
+
+
+class EmptyOpModel(_AllocatingModel):
+    """tensor.empty: becomes a new allocation (memref.alloc), or nothing if unused."""
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.EmptyOp)
+        if not op.tensor.uses:
+            rewriter.erase(op)
+            return
+        buffer = state.allocate(
+            rewriter, tensor_type_of(op.tensor), list(op.dynamic_sizes)
+        )
+        state.replace_op_with_bufferized_values(rewriter, op, [buffer])
+
+
+class ExtractOpModel(BufferizableOpModel):
+    """tensor.extract: becomes memref.load; reads its tensor."""
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.ExtractOp)
+        buffer = state.get_buffer(rewriter, op.tensor)
+        load = memref.LoadOp.get(buffer, list(op.indices))
+        rewriter.insert(load, InsertPoint.before(op))
+        state.replace_op_with_bufferized_values(rewriter, op, [load.res])
+
+
+class InsertOpModel(BufferizableOpModel):
+    """tensor.insert: becomes memref.store into its dest, in place; the result is
+    equivalent to the dest."""
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        assert isinstance(op, tensor.InsertOp)
+        if operand.value is op.dest and operand.index == 1:
+            return (AliasingValue(op.result, BufferRelation.EQUIVALENT),)
+        return ()
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.InsertOp)
+        buffer = state.get_buffer(rewriter, op.dest)
+        store = memref.StoreOp.get(op.scalar, buffer, list(op.indices))
+        rewriter.insert(store, InsertPoint.before(op))
+        state.replace_op_with_bufferized_values(rewriter, op, [buffer])
+
+
+class ExtractSliceOpModel(_NoMemoryAccessModel):
+    """tensor.extract_slice: becomes memref.subview (strided layout); the result
+    aliases (is a view of) the source, not equivalent."""
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        assert isinstance(op, tensor.ExtractSliceOp)
+        if operand.index == 0:
+            return (AliasingValue(op.result, BufferRelation.UNKNOWN),)
+        return ()
+
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        assert isinstance(op, tensor.ExtractSliceOp)
+        return subview_type(
+            state.get_buffer_type(op.source),
+            mixed_values(op.static_offsets, op.offsets),
+            mixed_values(op.static_sizes, op.sizes),
+            mixed_values(op.static_strides, op.strides),
+            tensor_type_of(op.result).get_shape(),
+        )
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.ExtractSliceOp)
+        source = state.get_buffer(rewriter, op.source)
+        view = build_subview(
+            rewriter,
+            op,
+            source,
+            mixed_values(op.static_offsets, op.offsets),
+            mixed_values(op.static_sizes, op.sizes),
+            mixed_values(op.static_strides, op.strides),
+            tensor_type_of(op.result).get_shape(),
+        )
+        state.replace_op_with_bufferized_values(rewriter, op, [view])
+
+
+class InsertSliceOpModel(BufferizableOpModel):
+    """tensor.insert_slice: becomes a memref.copy of the source into a subview of
+    the dest (none when the source already is that subview); writes the dest in
+    place, the result is equivalent to the dest."""
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        assert isinstance(op, tensor.InsertSliceOp)
+        if operand.index == 0:
+            return True
+        # The dest is read unless the slice overwrites all of it.
+        dest_shape = tensor_type_of(op.dest).get_shape()
+        offsets = mixed_values(op.static_offsets, op.offsets)
+        sizes = mixed_values(op.static_sizes, op.sizes)
+        strides = mixed_values(op.static_strides, op.strides)
+        whole = (
+            all(constant_index_value(o) == 0 for o in offsets)
+            and all(constant_index_value(s) == 1 for s in strides)
+            and len(sizes) == len(dest_shape)
+            and all(
+                d != DYNAMIC_INDEX and constant_index_value(s) == d
+                for s, d in zip(sizes, dest_shape, strict=True)
+            )
+        )
+        return not whole
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return operand.index == 1
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        assert isinstance(op, tensor.InsertSliceOp)
+        if operand.index == 1:
+            return (AliasingValue(op.result, BufferRelation.EQUIVALENT),)
+        return ()
+
+    def is_not_conflicting(
+        self,
+        op: Operation,
+        read: OpOperand,
+        write: OpOperand,
+        state: AnalysisState,
+    ) -> bool | None:
+        assert isinstance(op, tensor.InsertSliceOp)
+        if read.owner is op:
+            # The dest is read only outside the slice: a write into exactly the
+            # matching slice does not conflict with it.
+            if read.index == 1 and has_matching_extract_slice(state, write.value, op):
+                return True
+            # Reading the source and writing the dest do not conflict when the
+            # source is the very slice the op writes.
+            if (
+                read.index == 0
+                and write.owner is op
+                and write.index == 1
+                and has_matching_extract_slice(state, read.value, op)
+            ):
+                return True
+        if (
+            write.owner is op
+            and write.index == 1
+            and state.are_equivalent_buffers(read.value, op.source)
+            and has_matching_extract_slice(state, op.source, op)
+        ):
+            # The op writes back onto the source slice the data it already holds.
+            return True
+        return None
+
+    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
+        assert isinstance(op, tensor.InsertSliceOp)
+        if state.is_in_place(OpOperand(op, 1)) and has_matching_extract_slice(
+            state, op.source, op
+        ):
+            _SELF_COPYING_INSERT_SLICES.add(op)
+        else:
+            _SELF_COPYING_INSERT_SLICES.discard(op)
+        return None
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.InsertSliceOp)
+        dest = state.get_buffer(rewriter, op.dest)
+        source = state.get_buffer(rewriter, op.source)
+        self_copy = op in _SELF_COPYING_INSERT_SLICES
+        if not self_copy and isinstance(source, OpResult):
+            # Without the analysis: the source buffer is a subview of the dest
+            # buffer taking the same slice.
+            view = source.op
+            self_copy = (
+                isinstance(view, memref.SubviewOp)
+                and view.source is dest
+                and same_slice(view, op)
+            )
+        if not self_copy:
+            target = build_subview(
+                rewriter,
+                op,
+                dest,
+                mixed_values(op.static_offsets, op.offsets),
+                mixed_values(op.static_sizes, op.sizes),
+                mixed_values(op.static_strides, op.strides),
+                tensor_type_of(op.source).get_shape(),
+            )
+            build_copy(rewriter, op, source, target)
+        state.replace_op_with_bufferized_values(rewriter, op, [dest])
+
+
+class DimOpModel(_NoMemoryAccessModel):
+    """tensor.dim: becomes memref.dim; reads only the shape, not the contents."""
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.DimOp)
+        buffer = state.get_buffer(rewriter, op.source)
+        dim = memref.DimOp(buffer, op.index)
+        rewriter.insert(dim, InsertPoint.before(op))
+        state.replace_op_with_bufferized_values(rewriter, op, [dim.result])
+
+
+class CastOpModel(_NoMemoryAccessModel):
+    """tensor.cast: becomes memref.cast; the result is equivalent to the source."""
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        assert isinstance(op, tensor.CastOp)
+        return (AliasingValue(op.dest, BufferRelation.EQUIVALENT),)
+
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        assert isinstance(op, tensor.CastOp)
+        source_type = state.get_buffer_type(op.source)
+        result_type = tensor_type_of(op.dest)
+        shape = result_type.get_shape()
+        if has_identity_layout(source_type) and (
+            DYNAMIC_INDEX not in source_type.get_shape()
+            or isinstance(source_type.layout, NoneAttr)
+        ):
+            return make_memref_type(
+                result_type.get_element_type(),
+                shape,
+                None,
+                0,
+                source_type.memory_space,
+            )
+        strides, offset = strides_and_offset(source_type)
+        return make_memref_type(
+            result_type.get_element_type(),
+            shape,
+            strides,
+            offset,
+            source_type.memory_space,
+        )
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.CastOp)
+        source = state.get_buffer(rewriter, op.source)
+        result_type = self.buffer_type(op, op.dest, state)
+        assert result_type is not None
+        if result_type == source.type:
+            state.replace_op_with_bufferized_values(rewriter, op, [source])
+            return
+        cast_op = memref.CastOp.get(source, result_type)
+        rewriter.insert(cast_op, InsertPoint.before(op))
+        state.replace_op_with_bufferized_values(rewriter, op, [cast_op.dest])
+
+
+class FromElementsOpModel(_AllocatingModel):
+    """tensor.from_elements: becomes a new allocation and one memref.store per
+    element."""
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.FromElementsOp)
+        result_type = tensor_type_of(op.result)
+        shape = result_type.get_shape()
+        buffer = state.allocate(rewriter, result_type, [])
+        constants: dict[int, SSAValue] = {}
+
+        def index(value: int) -> SSAValue:
+            if value not in constants:
+                constants[value] = build_index(rewriter, op, value)
+            return constants[value]
+
+        for flat, element in enumerate(op.elements):
+            indices: list[SSAValue] = []
+            rest = flat
+            for size in reversed(shape):
+                indices.append(index(rest % size))
+                rest //= size
+            store = memref.StoreOp.get(element, buffer, list(reversed(indices)))
+            rewriter.insert(store, InsertPoint.before(op))
+        state.replace_op_with_bufferized_values(rewriter, op, [buffer])
+
+
+class SplatOpModel(_AllocatingModel):
+    """tensor.splat: becomes a new allocation filled with linalg.fill."""
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.SplatOp)
+        buffer = state.allocate(
+            rewriter, tensor_type_of(op.result), list(op.dynamicSizes)
+        )
+        rewriter.insert(FillOp([op.input], [buffer], []), InsertPoint.before(op))
+        state.replace_op_with_bufferized_values(rewriter, op, [buffer])
+
+
+def _inline_element_body(
+    rewriter: PatternRewriter,
+    region_op: Operation,
+    buffer: SSAValue,
+    upper_bounds: Sequence[SSAValue],
+    store_indices: Callable[[list[SSAValue]], list[SSAValue]] | None = None,
+) -> None:
+    """Move the single-block body of `region_op` (one index argument per dim,
+    ending in tensor.yield) into a loop nest over `upper_bounds`, storing each
+    yielded value into `buffer`."""
+    block = region_op.regions[0].block
+
+    def body(rw: PatternRewriter, before: Operation, ivs: list[SSAValue]) -> None:
+        yield_op = block.last_op
+        assert isinstance(yield_op, tensor.YieldOp)
+        rw.inline_block(block, InsertPoint.before(before), ivs)
+        indices = store_indices(ivs) if store_indices is not None else ivs
+        store = memref.StoreOp.get(yield_op.arguments[0], buffer, indices)
+        rw.replace(yield_op, store, [])
+
+    build_loop_nest(rewriter, region_op, upper_bounds, body)
+
+
+class GenerateOpModel(_AllocatingModel):
+    """tensor_ext.generate: becomes a new allocation and a scf.for nest running the
+    body at each index and storing what it yields."""
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, GenerateOp)
+        result_type = tensor_type_of(op.result)
+        buffer = state.allocate(rewriter, result_type, list(op.dynamic_extents))
+        dynamic = iter(op.dynamic_extents)
+        bounds = [
+            next(dynamic) if size == DYNAMIC_INDEX else build_index(rewriter, op, size)
+            for size in result_type.get_shape()
+        ]
+        _inline_element_body(rewriter, op, buffer, bounds)
+        state.replace_op_with_bufferized_values(rewriter, op, [buffer])
+
+
+class PadOpModel(_AllocatingModel):
+    """tensor.pad: becomes a new allocation, filled with the padding value
+    (linalg.fill, or the body run per element), then the source copied into its
+    interior subview."""
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.PadOp)
+        result_type = tensor_type_of(op.result)
+        source = state.get_buffer(rewriter, op.source)
+        low = mixed_values(op.static_low, op.low)
+        high = mixed_values(op.static_high, op.high)
+        source_sizes = buffer_sizes(rewriter, op, source)
+        result_sizes: list[Mixed] = []
+        for lo, hi, size, result_size in zip(
+            low, high, source_sizes, result_type.get_shape(), strict=True
+        ):
+            if result_size != DYNAMIC_INDEX:
+                result_sizes.append(result_size)
+                continue
+            total = as_value(rewriter, op, size)
+            for pad in (lo, hi):
+                add = arith.AddiOp(total, as_value(rewriter, op, pad))
+                rewriter.insert(add, InsertPoint.before(op))
+                total = add.result
+            result_sizes.append(total)
+        buffer = state.allocate(
+            rewriter,
+            result_type,
+            dynamic_sizes_of(rewriter, op, result_type.get_shape(), result_sizes),
+        )
+        block = op.region.block
+        yield_op = block.last_op
+        assert isinstance(yield_op, tensor.YieldOp)
+        padding = yield_op.arguments[0]
+        defined_inside = (
+            isinstance(padding, BlockArgument) and padding.block is block
+        ) or (isinstance(padding, OpResult) and padding.op.parent_block() is block)
+        if not defined_inside:
+            # The padding value is defined outside the body: a plain fill.
+            rewriter.insert(FillOp([padding], [buffer], []), InsertPoint.before(op))
+        else:
+            bounds = [as_value(rewriter, op, s) for s in result_sizes]
+            _inline_element_body(rewriter, op, buffer, bounds)
+        interior = build_subview(
+            rewriter,
+            op,
+            buffer,
+            low,
+            source_sizes,
+            [1] * len(low),
+            cast(MemRefType[Attribute], source.type).get_shape(),
+        )
+        build_copy(rewriter, op, source, interior)
+        state.replace_op_with_bufferized_values(rewriter, op, [buffer])
+
+
+class ConcatOpModel(_AllocatingModel):
+    """tensor.concat: becomes a new allocation and one memref.copy per input into
+    its subview along the concatenated dimension."""
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.ConcatOp)
+        result_type = tensor_type_of(op.result)
+        concat_dim = op.dim.value.data
+        buffers = [state.get_buffer(rewriter, v) for v in op.inputs]
+        first_sizes = buffer_sizes(rewriter, op, buffers[0])
+        result_sizes: list[Mixed] = []
+        all_sizes = [first_sizes] + [buffer_sizes(rewriter, op, b) for b in buffers[1:]]
+        for dim, size in enumerate(result_type.get_shape()):
+            if size != DYNAMIC_INDEX:
+                result_sizes.append(size)
+            elif dim != concat_dim:
+                result_sizes.append(first_sizes[dim])
+            else:
+                total = as_value(rewriter, op, all_sizes[0][dim])
+                for sizes in all_sizes[1:]:
+                    add = arith.AddiOp(total, as_value(rewriter, op, sizes[dim]))
+                    rewriter.insert(add, InsertPoint.before(op))
+                    total = add.result
+                result_sizes.append(total)
+        buffer = state.allocate(
+            rewriter,
+            result_type,
+            dynamic_sizes_of(rewriter, op, result_type.get_shape(), result_sizes),
+        )
+        offset: Mixed = 0
+        rank = len(result_type.get_shape())
+        for input_buffer, sizes in zip(buffers, all_sizes, strict=True):
+            offsets: list[Mixed] = [0] * rank
+            offsets[concat_dim] = offset
+            target = build_subview(
+                rewriter,
+                op,
+                buffer,
+                offsets,
+                sizes,
+                [1] * rank,
+                cast(MemRefType[Attribute], input_buffer.type).get_shape(),
+            )
+            build_copy(rewriter, op, input_buffer, target)
+            step = sizes[concat_dim]
+            if isinstance(offset, int) and isinstance(step, int):
+                offset = offset + step
+            else:
+                add = arith.AddiOp(
+                    as_value(rewriter, op, offset), as_value(rewriter, op, step)
+                )
+                rewriter.insert(add, InsertPoint.before(op))
+                offset = add.result
+        state.replace_op_with_bufferized_values(rewriter, op, [buffer])
+
+
+def _reassociation(
+    op: tensor.CollapseShapeOp | tensor.ExpandShapeOp,
+) -> list[list[int]]:
+    return [[int(i.value.data) for i in group] for group in op.reassociation]
+
+
+def collapsed_layout(
+    source_type: MemRefType[Attribute], groups: list[list[int]]
+) -> tuple[list[int | None], int | None] | None:
+    """Strides of the collapsed memref, or None if some group is not provably
+    contiguous in the source layout."""
+    strides, offset = strides_and_offset(source_type)
+    shape = source_type.get_shape()
+    result: list[int | None] = []
+    for group in groups:
+        for outer, inner in zip(group, group[1:], strict=False):
+            s_out, s_in, size_in = strides[outer], strides[inner], shape[inner]
+            if s_out is None or s_in is None or size_in == DYNAMIC_INDEX:
+                return None
+            if s_out != s_in * size_in:
+                return None
+        result.append(strides[group[-1]] if group else 1)
+    return result, offset
+
+
+class CollapseShapeOpModel(_NoMemoryAccessModel):
+    """tensor.collapse_shape: becomes memref.collapse_shape (a view, equivalent to
+    the source; a copy first if the source layout cannot be collapsed)."""
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        assert isinstance(op, tensor.CollapseShapeOp)
+        return (AliasingValue(op.result, BufferRelation.EQUIVALENT),)
+
+    def _result_type(
+        self, op: tensor.CollapseShapeOp, source_type: MemRefType[Attribute]
+    ) -> MemRefType[Attribute] | None:
+        result_type = tensor_type_of(op.result)
+        if has_identity_layout(source_type) and isinstance(
+            source_type.layout, NoneAttr
+        ):
+            strides = None
+            offset: int | None = 0
+        else:
+            layout = collapsed_layout(source_type, _reassociation(op))
+            if layout is None:
+                return None
+            strides, offset = layout
+        return make_memref_type(
+            result_type.get_element_type(),
+            result_type.get_shape(),
+            strides,
+            offset,
+            source_type.memory_space,
+        )
+
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        assert isinstance(op, tensor.CollapseShapeOp)
+        source_type = state.get_buffer_type(op.src)
+        found = self._result_type(op, source_type)
+        if found is not None:
+            return found
+        identity = make_memref_type(
+            source_type.get_element_type(),
+            source_type.get_shape(),
+            None,
+            0,
+            source_type.memory_space,
+        )
+        return self._result_type(op, identity)
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.CollapseShapeOp)
+        source = state.get_buffer(rewriter, op.src)
+        source_type = cast(MemRefType[Attribute], source.type)
+        result_type = self._result_type(op, source_type)
+        if result_type is None:
+            # Not collapsible in place: collapse a contiguous copy.
+            sizes = buffer_sizes(rewriter, op, source)
+            source = state.allocate(
+                rewriter,
+                tensor_type_of(op.src),
+                dynamic_sizes_of(rewriter, op, source_type.get_shape(), sizes),
+                copy_from=source,
+            )
+            result_type = self._result_type(
+                op, cast(MemRefType[Attribute], source.type)
+            )
+            assert result_type is not None
+        collapse = memref.CollapseShapeOp(
+            operands=[source],
+            result_types=[result_type],
+            properties={"reassociation": op.reassociation},
+        )
+        rewriter.insert(collapse, InsertPoint.before(op))
+        state.replace_op_with_bufferized_values(rewriter, op, [collapse.result])
+
+
+class ExpandShapeOpModel(_NoMemoryAccessModel):
+    """tensor.expand_shape: becomes memref.expand_shape (a view, equivalent to the
+    source)."""
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        assert isinstance(op, tensor.ExpandShapeOp)
+        if operand.index == 0:
+            return (AliasingValue(op.result, BufferRelation.EQUIVALENT),)
+        return ()
+
+    def _result_type(
+        self, op: tensor.ExpandShapeOp, source_type: MemRefType[Attribute]
+    ) -> MemRefType[Attribute]:
+        result_type = tensor_type_of(op.result)
+        shape = result_type.get_shape()
+        if isinstance(source_type.layout, NoneAttr):
+            return make_memref_type(
+                result_type.get_element_type(), shape, None, 0, source_type.memory_space
+            )
+        src_strides, offset = strides_and_offset(source_type)
+        strides: list[int | None] = [None] * len(shape)
+        for src_dim, group in enumerate(_reassociation(op)):
+            running = src_strides[src_dim]
+            for dim in reversed(group):
+                strides[dim] = running
+                running = (
+                    None
+                    if running is None or shape[dim] == DYNAMIC_INDEX
+                    else running * shape[dim]
+                )
+        return make_memref_type(
+            result_type.get_element_type(),
+            shape,
+            strides,
+            offset,
+            source_type.memory_space,
+        )
+
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        assert isinstance(op, tensor.ExpandShapeOp)
+        return self._result_type(op, state.get_buffer_type(op.src))
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.ExpandShapeOp)
+        source = state.get_buffer(rewriter, op.src)
+        result_type = self._result_type(op, cast(MemRefType[Attribute], source.type))
+        expand = memref.ExpandShapeOp(
+            operands=[source, list(op.dynamic_output_shape)],
+            result_types=[result_type],
+            properties={
+                "reassociation": op.reassociation,
+                "static_output_shape": op.static_output_shape,
+            },
+        )
+        rewriter.insert(expand, InsertPoint.before(op))
+        state.replace_op_with_bufferized_values(rewriter, op, [expand.result])
+
+
+class ReshapeOpModel(BufferizableOpModel):
+    """tensor.reshape: becomes memref.reinterpret_cast of the (contiguous) source,
+    equivalent to it; a copy first if the source is not contiguous. Reads the shape
+    operand."""
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return operand.index == 1
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        assert isinstance(op, tensor.ReshapeOp)
+        if operand.index == 0:
+            return (AliasingValue(op.result, BufferRelation.EQUIVALENT),)
+        return ()
+
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        assert isinstance(op, tensor.ReshapeOp)
+        result_type = tensor_type_of(op.result)
+        shape = result_type.get_shape()
+        source_type = state.get_buffer_type(op.source)
+        if DYNAMIC_INDEX in shape:
+            strides = identity_strides(shape)
+            return make_memref_type(
+                result_type.get_element_type(),
+                shape,
+                strides,
+                0,
+                source_type.memory_space,
+            )
+        return make_memref_type(
+            result_type.get_element_type(), shape, None, 0, source_type.memory_space
+        )
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, tensor.ReshapeOp)
+        source = state.get_buffer(rewriter, op.source)
+        source_type = cast(MemRefType[Attribute], source.type)
+        if not has_identity_layout(source_type):
+            sizes = buffer_sizes(rewriter, op, source)
+            source = state.allocate(
+                rewriter,
+                tensor_type_of(op.source),
+                dynamic_sizes_of(rewriter, op, source_type.get_shape(), sizes),
+                copy_from=source,
+            )
+        result_type = self.buffer_type(op, op.result, state)
+        assert result_type is not None
+        shape = result_type.get_shape()
+        sizes: list[Mixed] = []
+        shape_buffer: SSAValue | None = None
+        for dim, size in enumerate(shape):
+            if size != DYNAMIC_INDEX:
+                sizes.append(size)
+                continue
+            if shape_buffer is None:
+                shape_buffer = state.get_buffer(rewriter, op.shape)
+            load = memref.LoadOp.get(shape_buffer, [build_index(rewriter, op, dim)])
+            rewriter.insert(load, InsertPoint.before(op))
+            value = load.res
+            if not isinstance(value.type, IndexType):
+                index_cast = arith.IndexCastOp(value, IndexType())
+                rewriter.insert(index_cast, InsertPoint.before(op))
+                value = index_cast.result
+            sizes.append(value)
+        strides: list[Mixed] = []
+        running: Mixed = 1
+        for size in reversed(sizes):
+            strides.append(running)
+            if isinstance(running, int) and isinstance(size, int):
+                running = running * size
+            else:
+                mul = arith.MuliOp(
+                    as_value(rewriter, op, running), as_value(rewriter, op, size)
+                )
+                rewriter.insert(mul, InsertPoint.before(op))
+                running = mul.result
+        strides.reverse()
+        reinterpret = memref.ReinterpretCastOp.from_dynamic(
+            source, [0], sizes, strides, result_type
+        )
+        rewriter.insert(reinterpret, InsertPoint.before(op))
+        state.replace_op_with_bufferized_values(rewriter, op, [reinterpret.result])
+
+
+def register_tensor_models() -> None:
+    """Register the bufferization models of the tensor dialect (and
+    tensor_ext.generate)."""
+    register_bufferizable_model(tensor.EmptyOp, EmptyOpModel())
+    register_bufferizable_model(tensor.ExtractOp, ExtractOpModel())
+    register_bufferizable_model(tensor.InsertOp, InsertOpModel())
+    register_bufferizable_model(tensor.ExtractSliceOp, ExtractSliceOpModel())
+    register_bufferizable_model(tensor.InsertSliceOp, InsertSliceOpModel())
+    register_bufferizable_model(tensor.DimOp, DimOpModel())
+    register_bufferizable_model(tensor.CastOp, CastOpModel())
+    register_bufferizable_model(tensor.FromElementsOp, FromElementsOpModel())
+    register_bufferizable_model(tensor.SplatOp, SplatOpModel())
+    register_bufferizable_model(GenerateOp, GenerateOpModel())
+    register_bufferizable_model(tensor.PadOp, PadOpModel())
+    register_bufferizable_model(tensor.ConcatOp, ConcatOpModel())
+    register_bufferizable_model(tensor.CollapseShapeOp, CollapseShapeOpModel())
+    register_bufferizable_model(tensor.ExpandShapeOp, ExpandShapeOpModel())
+    register_bufferizable_model(tensor.ReshapeOp, ReshapeOpModel())
