@@ -46,6 +46,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnrankedTensorType,
+    UnregisteredOp,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
@@ -77,7 +78,7 @@ def is_tensor_type(attr: Attribute) -> bool:
 def fail_at(op: Operation, message: str) -> NoReturn:
     """Raise a pass failure whose message names `op` (its symbol if it has one) and
     that prints the IR with the message attached to `op`."""
-    name = op.name
+    name = op_name(op)
     if isinstance(op, func.FuncOp):
         name = f"{op.name} @{op.sym_name.data}"
     elif isinstance(op, func.CallOp):
@@ -217,10 +218,16 @@ def unique_return(function: func.FuncOp) -> func.ReturnOp | None:
     return found
 
 
+def op_name(op: Operation) -> str:
+    """The name of `op`, also for unregistered ops (parsed generically)."""
+    if isinstance(op, UnregisteredOp):
+        return op.op_name.data
+    return op.name
+
+
 def _is_indirect_call(op: Operation) -> bool:
-    return op.name in ("func.call_indirect", "llvm.call") or (
-        op.name.endswith("call_indirect")
-    )
+    name = op_name(op)
+    return name.endswith("call_indirect") or name in ("llvm.call",)
 
 
 def _check_function(function: func.FuncOp) -> None:

@@ -1,0 +1,211 @@
+"""Tests of the module analysis: call graph order, diagnostics, summaries of
+external functions, and drop-equivalent-buffer-results on memref IR."""
+
+from __future__ import annotations
+
+import pytest
+from xdsl.context import Context
+from xdsl.dialects import func, get_all_dialects
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import PassFailedException
+
+from xdsl_bufferize.analysis.module_analysis import (
+    ACCESS_ATTR,
+    build_call_graph,
+    is_argument_writable,
+    set_arg_attr,
+    summarize_external,
+)
+from xdsl_bufferize.transforms.drop_equivalent_buffer_results import (
+    drop_equivalent_buffer_results,
+)
+
+
+def parse(text: str) -> ModuleOp:
+    ctx = Context(allow_unregistered=True)
+    for name, dialect in get_all_dialects().items():
+        ctx.register_dialect(name, dialect)
+    return Parser(ctx, text).parse_module()
+
+
+def names(functions: list[func.FuncOp]) -> list[str]:
+    return [f.sym_name.data for f in functions]
+
+
+def test_callee_first_order() -> None:
+    module = parse(
+        """
+        func.func @main() { func.call @b() : () -> ()  func.call @a() : () -> ()  return }
+        func.func private @a() { func.call @c() : () -> ()  return }
+        func.func private @b() { func.call @a() : () -> ()  return }
+        func.func private @c()
+        """
+    )
+    graph = build_call_graph(module)
+    order = names(graph.order)
+    assert sorted(order) == ["a", "b", "c", "main"]
+    assert order.index("c") < order.index("a") < order.index("b") < order.index("main")
+    a = graph.functions["a"]
+    assert len(graph.callers[a]) == 2
+    assert names([graph.callee(c) for c in graph.calls[graph.functions["main"]]]) == [
+        "b",
+        "a",
+    ]
+
+
+def test_recursion_is_rejected_with_the_cycle() -> None:
+    module = parse(
+        """
+        func.func @main() { func.call @f() : () -> ()  return }
+        func.func private @f() { func.call @g() : () -> ()  return }
+        func.func private @g() { func.call @f() : () -> ()  return }
+        """
+    )
+    with pytest.raises(PassFailedException, match="circular dependencies") as info:
+        build_call_graph(module)
+    message = str(info.value)
+    assert "@f -> @g -> @f" in message or "@g -> @f -> @g" in message
+
+
+def test_self_recursion_is_rejected() -> None:
+    module = parse("func.func @f() { func.call @f() : () -> ()  return }")
+    with pytest.raises(PassFailedException, match="@f -> @f"):
+        build_call_graph(module)
+
+
+def test_unknown_callee() -> None:
+    module = parse("func.func @f() { func.call @nope() : () -> ()  return }")
+    with pytest.raises(PassFailedException, match="unknown function"):
+        build_call_graph(module)
+
+
+def test_several_returns_with_tensors() -> None:
+    module = parse(
+        """
+        func.func @f(%c: i1, %t: tensor<4xf32>) -> tensor<4xf32> {
+          cf.cond_br %c, ^a, ^b
+        ^a:
+          return %t : tensor<4xf32>
+        ^b:
+          return %t : tensor<4xf32>
+        }
+        """
+    )
+    with pytest.raises(PassFailedException, match="unique func.return"):
+        build_call_graph(module)
+
+
+def test_several_returns_without_tensors_are_fine() -> None:
+    module = parse(
+        """
+        func.func @f(%c: i1) -> i32 {
+          %a = arith.constant 1 : i32
+          cf.cond_br %c, ^a, ^b
+        ^a:
+          return %a : i32
+        ^b:
+          return %a : i32
+        }
+        """
+    )
+    assert names(build_call_graph(module).order) == ["f"]
+
+
+def test_indirect_call_with_tensors() -> None:
+    module = parse(
+        """
+        func.func @f(%t: tensor<4xf32>, %g: () -> ()) {
+          "func.call_indirect"(%g, %t) : (() -> (), tensor<4xf32>) -> ()
+          return
+        }
+        """
+    )
+    with pytest.raises(PassFailedException, match="indirect call"):
+        build_call_graph(module)
+
+
+def test_wrongly_typed_writable_attribute() -> None:
+    module = parse(
+        'func.func @f(%t: tensor<4xf32> {bufferization.writable = "yes"}) { return }'
+    )
+    with pytest.raises(PassFailedException, match="must be a boolean"):
+        build_call_graph(module)
+
+
+def test_writability_of_arguments() -> None:
+    module = parse(
+        """
+        func.func @pub(%a: tensor<4xf32>, %b: tensor<4xf32> {bufferization.writable = true},
+                       %c: tensor<4xf32> {linalg.inplaceable = true}) { return }
+        func.func private @priv(%a: tensor<4xf32>,
+                                %b: tensor<4xf32> {bufferization.writable = false}) { return }
+        """
+    )
+    graph = build_call_graph(module)
+    pub, priv = graph.functions["pub"], graph.functions["priv"]
+    assert [is_argument_writable(pub, i) for i in range(3)] == [False, True, True]
+    assert [is_argument_writable(priv, i) for i in range(2)] == [True, False]
+
+
+def test_external_function_summary() -> None:
+    module = parse(
+        """
+        func.func private @ext(tensor<4xf32>, i32, tensor<?xf32>) -> (i32, tensor<4xf32>)
+        func.func private @declared(tensor<4xf32>)
+        """
+    )
+    graph = build_call_graph(module)
+    set_arg_attr(graph.functions["declared"], 0, ACCESS_ATTR, StringAttr("read"))
+    summary = summarize_external(graph.functions["ext"])
+    assert summary.read_args == {0, 2}
+    assert summary.written_args == {0, 2}
+    assert summary.fresh_results == {1}
+    assert summary.equivalent_args == {}
+    declared = summarize_external(graph.functions["declared"])
+    assert declared.access(0) == "read"
+
+
+DROP_INPUT = """
+func.func private @swap(%a: memref<4xf32>, %b: memref<4xf32, strided<[?], offset: ?>>)
+    -> (memref<4xf32, strided<[?], offset: ?>>, memref<4xf32>, memref<4xf32>) {
+  %n = memref.alloc() : memref<4xf32>
+  func.return %b, %a, %n : memref<4xf32, strided<[?], offset: ?>>, memref<4xf32>, memref<4xf32>
+}
+func.func @caller(%x: memref<4xf32>, %y: memref<4xf32>) -> memref<4xf32> {
+  %yc = "memref.cast"(%y) : (memref<4xf32>) -> memref<4xf32, strided<[?], offset: ?>>
+  %r:3 = func.call @swap(%x, %yc) : (memref<4xf32>, memref<4xf32, strided<[?], offset: ?>>)
+      -> (memref<4xf32, strided<[?], offset: ?>>, memref<4xf32>, memref<4xf32>)
+  %c0 = arith.constant 0 : index
+  %v = memref.load %r#0[%c0] : memref<4xf32, strided<[?], offset: ?>>
+  memref.store %v, %r#2[%c0] : memref<4xf32>
+  func.return %r#1 : memref<4xf32>
+}
+"""
+
+
+def test_drop_swapped_equivalent_results() -> None:
+    module = parse(DROP_INPUT)
+    drop_equivalent_buffer_results(module)
+    module.verify()
+    graph = build_call_graph(module)
+    swap = graph.functions["swap"]
+    assert len(swap.function_type.outputs.data) == 1
+    (call,) = graph.calls[graph.functions["caller"]]
+    assert len(call.results) == 1
+    caller = graph.functions["caller"]
+    ret = caller.get_return_op()
+    assert ret is not None
+    assert ret.arguments[0] is caller.args[0]
+    load = next(op for op in caller.walk() if op.name == "memref.load")
+    assert load.operands[0] is call.arguments[1]
+
+
+def test_drop_keeps_public_functions_unless_asked() -> None:
+    module = parse(DROP_INPUT.replace("func.func private @swap", "func.func @swap"))
+    drop_equivalent_buffer_results(module)
+    swap = build_call_graph(module).functions["swap"]
+    assert len(swap.function_type.outputs.data) == 3
+    drop_equivalent_buffer_results(module, modify_public_functions=True)
+    module.verify()
+    assert len(swap.function_type.outputs.data) == 1
