@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from enum import Enum, auto
 
 from xdsl.dialects.builtin import MemRefType, TensorType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.traits import OpTrait
 
@@ -167,6 +167,25 @@ class AnalysisState(abc.ABC):
             return ()
         return model.get_aliasing_values(operand.owner, operand, self)
 
+    def get_aliasing_op_operands(self, value: SSAValue) -> Sequence[AliasingOpOperand]:
+        """The operands `value` (an op result or a region block argument) may alias:
+        asks the defining op, or the op owning the block (nothing for unknown ops)."""
+        owner = value_owner_op(value)
+        if owner is None:
+            return ()
+        model = bufferizable_model(owner)
+        if model is None:
+            return ()
+        return model.get_aliasing_op_operands(owner, value, self)
+
+    def is_writable(self, value: SSAValue) -> bool:
+        """Whether the buffer of `value` may be written (False for unknown ops)."""
+        owner = value_owner_op(value)
+        if owner is None:
+            return False
+        model = bufferizable_model(owner)
+        return model is not None and model.is_writable(owner, value, self)
+
 
 class BufferizationState(abc.ABC):
     """What a model's `bufferize` may use to rewrite its op to memref form."""
@@ -204,6 +223,16 @@ class BufferizationState(abc.ABC):
     ) -> SSAValue:
         """A new buffer for `tensor_type` (memref.alloc with the configured alignment),
         initialised by copying `copy_from` (a memref) when given."""
+
+    def get_global_constant(
+        self,
+        rewriter: PatternRewriter,
+        value: Attribute,
+        memref_type: MemRefType[Attribute],
+    ) -> SSAValue:
+        """A read-only buffer holding the dense constant `value`: a `memref.get_global`
+        of a private constant `memref.global` (one global per distinct value)."""
+        raise NotImplementedError("this bufferization state has no global constants")
 
 
 class BufferizableOpModel(abc.ABC):
@@ -271,6 +300,12 @@ class BufferizableOpModel(abc.ABC):
         self, op: Operation, operand: OpOperand, state: AnalysisState
     ) -> bool:
         """Whether `operand` must bufferize in place (no copy can be inserted)."""
+        return False
+
+    def has_mutually_exclusive_regions(self, op: Operation) -> bool:
+        """Whether at most one of the regions of `op` executes per execution of `op`
+        (scf.if branches, scf.index_switch cases): a read in one region never
+        observes a write in another."""
         return False
 
     def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
@@ -348,6 +383,15 @@ def has_tensor_semantics(op: Operation) -> bool:
         for block in region.blocks
         for arg in block.args
     )
+
+
+def value_owner_op(value: SSAValue) -> Operation | None:
+    """The op defining `value`, or for a block argument the op owning its block."""
+    if isinstance(value, OpResult):
+        return value.op
+    if isinstance(value, BlockArgument):
+        return value.block.parent_op()
+    return None
 
 
 def tensor_operands(op: Operation) -> list[OpOperand]:
