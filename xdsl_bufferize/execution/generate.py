@@ -1,0 +1,1367 @@
+"""A seeded generator of random, valid programs for differential testing of passes.
+
+Each program is MLIR text that xDSL 0.75 parses and verifies. It has a
+`func.func @main() -> (scalars...)` that builds its own inputs and returns scalars read
+out of results and out of inputs read again after every write and call, so a pass that
+writes into a buffer it does not own changes `@main`'s results.
+
+Two program kinds:
+
+* **tensor** programs, for bufferization: helper functions (with tensor arguments and
+  results when the pipeline bufferizes function boundaries, otherwise scalar-only
+  signatures), calls, `scf.for` / `scf.if` / `scf.while` nests carrying tensors, tiles
+  (`tensor.extract_slice` / `insert_slice`, static and dynamic), linalg generic and named
+  ops, `tensor.empty` destinations, `tensor.insert` / `extract`, dense constants (which
+  may be written to), dynamic shapes (`tensor.cast`, `tensor.dim`, `tensor.empty(%d)`).
+* **memref** programs, for buffer deallocation alone: allocations, subviews, stores and
+  copies, `scf.if` / `scf.for` carrying buffers, `cf` branches merging buffers, and
+  helper functions returning fresh or forwarded buffers. No deallocation is written.
+
+The generator knows every value's runtime shape, so every access is in bounds and no
+program reads uninitialised memory. Loop-carried tensors are yielded in a way that keeps
+the yield equivalent to the iteration argument (what one-shot-bufferize requires without
+`allow-return-allocs-from-loops`) unless the configuration allows non-equivalent yields.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+
+TENSOR_FEATURES: tuple[str, ...] = (
+    "calls",
+    "writable_args",
+    "private_funcs",
+    "for",
+    "if",
+    "while",
+    "slices",
+    "dynamic_slices",
+    "dynamic_shapes",
+    "constants",
+    "fill",
+    "generic",
+    "named_elementwise",
+    "matmul",
+    "transpose",
+    "copy",
+    "insert",
+    "extract",
+    "reread",
+    "checksum",
+)
+"""Features a tensor program may use; each can be disabled by name."""
+
+MEMREF_FEATURES: tuple[str, ...] = (
+    "calls",
+    "subviews",
+    "dynamic_shapes",
+    "alloca",
+    "copy",
+    "linalg",
+    "if",
+    "for",
+    "cf",
+)
+"""Features a memref program may use; each can be disabled by name."""
+
+
+@dataclass(frozen=True)
+class GeneratorConfig:
+    """What the generated programs may contain and how large they are."""
+
+    kind: str = "tensor"
+    """`tensor` (for bufferization pipelines) or `memref` (for deallocation alone)."""
+    function_boundaries: bool = True
+    """Whether helper functions take and return tensors (else scalar-only signatures)."""
+    nonequivalent_yields: bool = False
+    """Whether loops may yield tensors not equivalent to their iteration arguments."""
+    disabled: frozenset[str] = frozenset()
+    """Features (see `TENSOR_FEATURES` / `MEMREF_FEATURES`) never used."""
+    weights: tuple[tuple[str, float], ...] = ()
+    """Overrides of the relative weight of an op kind (names as in `_tensor_ops`)."""
+    max_helpers: int = 3
+    """At most this many helper functions besides `@main`."""
+    max_ops: int = 8
+    """At most this many random ops per block (nested blocks get fewer)."""
+    max_depth: int = 2
+    """Deepest nesting of `scf` regions."""
+    max_dim: int = 8
+    """Largest extent of any dimension."""
+
+    def enabled(self, feature: str) -> bool:
+        return feature not in self.disabled
+
+    def weight(self, name: str, default: float) -> float:
+        for key, value in self.weights:
+            if key == name:
+                return value
+        return default
+
+
+def config_for_pipeline(pipeline: str) -> GeneratorConfig:
+    """A configuration whose programs the passes of `pipeline` should all accept."""
+    if "bufferize" in pipeline:
+        boundaries = (
+            "comprehensive-bufferize" in pipeline
+            or "bufferize-function-boundaries" in pipeline
+        )
+        return GeneratorConfig(
+            kind="tensor",
+            function_boundaries=boundaries,
+            nonequivalent_yields="allow-return-allocs-from-loops" in pipeline,
+        )
+    if "dealloc" in pipeline:
+        return GeneratorConfig(kind="memref")
+    return GeneratorConfig()
+
+
+def apply_feature_spec(config: GeneratorConfig, spec: str) -> GeneratorConfig:
+    """Apply a comma-separated spec like `-while,+nonequivalent_yields,max_ops=5`."""
+    disabled = set(config.disabled)
+    for raw in spec.split(","):
+        item = raw.strip()
+        if not item:
+            continue
+        if "=" in item:
+            key, value = item.split("=", 1)
+            key = key.strip().replace("-", "_")
+            if key not in ("max_helpers", "max_ops", "max_depth", "max_dim"):
+                raise ValueError(f"unknown generator setting '{key}'")
+            config = replace(config, **{key: int(value)})
+            continue
+        on = not item.startswith("-")
+        name = item.lstrip("+-").replace("-", "_")
+        if name == "nonequivalent_yields":
+            config = replace(config, nonequivalent_yields=on)
+        elif name == "function_boundaries":
+            config = replace(config, function_boundaries=on)
+        elif name in TENSOR_FEATURES or name in MEMREF_FEATURES:
+            if on:
+                disabled.discard(name)
+            else:
+                disabled.add(name)
+        else:
+            raise ValueError(f"unknown generator feature '{name}'")
+    return replace(config, disabled=frozenset(disabled))
+
+
+@dataclass
+class _Val:
+    """A value the generator may use: its SSA name, type, runtime shape and lineage."""
+
+    name: str
+    type: str
+    shape: tuple[int, ...] = ()
+    lineage: int = 0
+    """Values of one lineage are successive in-place versions of one loop-carried tensor."""
+    readable: bool = True
+    stack: bool = False
+    """A `memref.alloca`: must not outlive its function."""
+    fresh: bool = False
+    """A `tensor.empty`: may only be fully overwritten, never read."""
+    is_const: bool = False
+
+    @property
+    def is_tensor(self) -> bool:
+        return self.type.startswith("tensor<")
+
+    @property
+    def is_memref(self) -> bool:
+        return self.type.startswith("memref<")
+
+
+def tensor_type(shape: Iterable[int | None]) -> str:
+    dims = "".join(("?" if d is None else str(d)) + "x" for d in shape)
+    return f"tensor<{dims}f32>"
+
+
+def _identity_map(rank: int) -> str:
+    dims = ", ".join(f"d{i}" for i in range(rank))
+    return f"affine_map<({dims}) -> ({dims})>"
+
+
+class _FunctionText:
+    """The text of one function under construction: a constants prologue and a body."""
+
+    def __init__(self) -> None:
+        self.prologue: list[str] = []
+        self.body: list[str] = []
+        self.index_consts: dict[int, str] = {}
+        self.f32_consts: dict[float, str] = {}
+        self.other_consts: dict[str, str] = {}
+
+
+@dataclass
+class _Helper:
+    """A generated helper function: its name and signature."""
+
+    name: str
+    arg_types: list[str]
+    result_types: list[str]
+    arg_shapes: list[tuple[int, ...]]
+    result_shapes: list[tuple[int, ...]]
+    result_lineage_of_arg: list[int | None] = field(default_factory=lambda: [])
+    """For each result, the argument it is returned unchanged from (None otherwise)."""
+
+
+class ProgramGenerator:
+    """Generates one random program; `generate_program` is the entry point."""
+
+    def __init__(self, seed: int, config: GeneratorConfig) -> None:
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.config = config
+        self.counter = 0
+        self.lineage_counter = 0
+        self.fn = _FunctionText()
+        self.indent = 1
+        self.scopes: list[list[_Val]] = []
+        self.consumable: set[int] = set()
+        self.linear: set[int] = set()
+        self.iv_bounds: dict[str, int] = {}
+        self.helpers: list[_Helper] = []
+        self.called: set[str] = set()
+        self.functions_text: list[str] = []
+        self.focus: _Val | None = None
+        dims = list(range(2, config.max_dim + 1)) or [1]
+        self.dims = sorted(self.rng.sample(dims, min(3, len(dims))))
+
+    # ------------------------------------------------------------------ basics
+
+    def fresh(self, hint: str = "v") -> str:
+        self.counter += 1
+        return f"%{hint}{self.counter}"
+
+    def new_lineage(self) -> int:
+        self.lineage_counter += 1
+        return self.lineage_counter
+
+    def emit(self, line: str) -> None:
+        self.fn.body.append("  " * self.indent + line)
+
+    def index(self, value: int) -> str:
+        name = self.fn.index_consts.get(value)
+        if name is None:
+            name = f"%c{value}_{self.counter}".replace("-", "m")
+            self.counter += 1
+            self.fn.index_consts[value] = name
+            self.fn.prologue.append(f"  {name} = arith.constant {value} : index")
+        return name
+
+    def f32(self, value: float) -> str:
+        name = self.fn.f32_consts.get(value)
+        if name is None:
+            name = self.fresh("cst")
+            self.fn.f32_consts[value] = name
+            self.fn.prologue.append(f"  {name} = arith.constant {value!r} : f32")
+        return name
+
+    def const(self, text: str, typ: str, hint: str) -> str:
+        key = f"{text}:{typ}"
+        name = self.fn.other_consts.get(key)
+        if name is None:
+            name = self.fresh(hint)
+            self.fn.other_consts[key] = name
+            self.fn.prologue.append(f"  {name} = arith.constant {text} : {typ}")
+        return name
+
+    def small_float(self) -> float:
+        return self.rng.choice(
+            [-2.0, -1.5, -1.0, -0.5, -0.25, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0]
+        )
+
+    def shape(self, rank: int | None = None) -> tuple[int, ...]:
+        if rank is None:
+            rank = self.rng.choice([1, 2, 2, 2])
+        return tuple(self.rng.choice(self.dims) for _ in range(rank))
+
+    def add(self, val: _Val) -> _Val:
+        self.scopes[-1].append(val)
+        return val
+
+    def visible(self, pred: Callable[[_Val], bool] | None = None) -> list[_Val]:
+        return [
+            v
+            for scope in self.scopes
+            for v in scope
+            if v.readable and not v.fresh and (pred is None or pred(v))
+        ]
+
+    def scalars(self) -> list[_Val]:
+        return self.visible(lambda v: v.type == "f32")
+
+    def scalar(self) -> str:
+        vals = self.scalars()
+        if vals and self.rng.random() < 0.5:
+            return self.rng.choice(vals).name
+        return self.f32(self.small_float())
+
+    def consume(self, dest: _Val) -> int:
+        """Note that an op writes `dest`; the lineage of the op's result."""
+        if dest.lineage in self.consumable:
+            dest.readable = False
+            return dest.lineage
+        return self.new_lineage()
+
+    # ---------------------------------------------------------------- tensors
+
+    def fresh_tensor(self, shape: tuple[int, ...], dynamic: bool = False) -> _Val:
+        """A new initialised tensor of `shape` (type dynamic if asked)."""
+        r = self.rng.random()
+        if dynamic:
+            if r < 0.5:
+                static = self.fresh_tensor(shape)
+                return self.cast_dynamic(static)
+            sizes = [self.index(d) for d in shape]
+            typ = tensor_type([None] * len(shape))
+            empty = self.fresh("e")
+            self.emit(f"{empty} = tensor.empty({', '.join(sizes)}) : {typ}")
+            return self.init_tensor(empty, typ, shape)
+        typ = tensor_type(shape)
+        if self.config.enabled("constants") and r < 0.2 and len(shape) <= 2:
+            return self.dense_constant(shape)
+        empty = self.fresh("e")
+        self.emit(f"{empty} = tensor.empty() : {typ}")
+        return self.init_tensor(empty, typ, shape)
+
+    def dense_constant(self, shape: tuple[int, ...]) -> _Val:
+        def build(dims: tuple[int, ...]) -> str:
+            if not dims:
+                return repr(self.small_float())
+            return "[" + ", ".join(build(dims[1:]) for _ in range(dims[0])) + "]"
+
+        typ = tensor_type(shape)
+        name = self.fresh("k")
+        self.emit(f"{name} = arith.constant dense<{build(shape)}> : {typ}")
+        return self.add(
+            _Val(name, typ, shape, lineage=self.new_lineage(), is_const=True)
+        )
+
+    def init_tensor(self, empty: str, typ: str, shape: tuple[int, ...]) -> _Val:
+        name = self.fresh("t")
+        if self.rng.random() < 0.35 or not shape:
+            s = self.scalar()
+            self.emit(
+                f"{name} = linalg.fill ins({s} : f32) outs({empty} : {typ}) -> {typ}"
+            )
+        else:
+            rank = len(shape)
+            iters = ", ".join(['"parallel"'] * rank)
+            self.emit(
+                f"{name} = linalg.generic {{indexing_maps = [{_identity_map(rank)}], "
+                f"iterator_types = [{iters}]}} outs({empty} : {typ}) {{"
+            )
+            out = self.fresh("o")
+            self.emit(f"^bb0({out}: f32):")
+            acc: str | None = None
+            for d in range(rank):
+                idx = self.fresh("i")
+                self.emit(f"  {idx} = linalg.index {d} : index")
+                mult = self.index(self.rng.randint(1, 5))
+                term = self.fresh("m")
+                self.emit(f"  {term} = arith.muli {idx}, {mult} : index")
+                if acc is None:
+                    acc = term
+                else:
+                    nxt = self.fresh("a")
+                    self.emit(f"  {nxt} = arith.addi {acc}, {term} : index")
+                    acc = nxt
+            assert acc is not None
+            rem = self.fresh("r")
+            self.emit(
+                f"  {rem} = arith.remui {acc}, {self.index(self.rng.randint(3, 9))} : index"
+            )
+            i32 = self.fresh("n")
+            self.emit(f"  {i32} = arith.index_cast {rem} : index to i32")
+            flt = self.fresh("f")
+            self.emit(f"  {flt} = arith.sitofp {i32} : i32 to f32")
+            res = self.fresh("y")
+            self.emit(
+                f"  {res} = arith.mulf {flt}, {self.f32(self.small_float())} : f32"
+            )
+            self.emit(f"  linalg.yield {res} : f32")
+            self.emit(f"}} -> {typ}")
+        return self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
+
+    def cast_dynamic(self, val: _Val) -> _Val:
+        typ = tensor_type([None] * len(val.shape))
+        name = self.fresh("d")
+        self.emit(f"{name} = tensor.cast {val.name} : {val.type} to {typ}")
+        return self.add(_Val(name, typ, val.shape, lineage=self.new_lineage()))
+
+    def source(self, typ: str, shape: tuple[int, ...]) -> _Val:
+        """A readable tensor of `typ` and runtime `shape`: an existing one or a new one."""
+        cands = self.visible(lambda v: v.type == typ and v.shape == shape)
+        if cands and self.rng.random() < 0.8:
+            return self.rng.choice(cands)
+        return self.fresh_tensor(shape, dynamic="?" in typ)
+
+    def dest(
+        self, typ: str, shape: tuple[int, ...], overwritten: bool
+    ) -> tuple[str, _Val | None]:
+        """A destination: an existing tensor (an aliasing write) or a `tensor.empty`."""
+        focus = self.focus
+        if (
+            focus is not None
+            and focus.readable
+            and focus.type == typ
+            and focus.shape == shape
+            and self.rng.random() < 0.8
+        ):
+            return focus.name, focus
+        cands = self.visible(lambda v: v.type == typ and v.shape == shape)
+        if cands and (not overwritten or self.rng.random() < 0.7):
+            # Prefer the most recent values: in-place chains.
+            pick = cands[-1] if self.rng.random() < 0.5 else self.rng.choice(cands)
+            return pick.name, pick
+        if not overwritten:
+            val = self.fresh_tensor(shape, dynamic="?" in typ)
+            return val.name, val
+        empty = self.fresh("e")
+        if "?" in typ:
+            sizes = ", ".join(self.index(d) for d in shape)
+            self.emit(f"{empty} = tensor.empty({sizes}) : {typ}")
+        else:
+            self.emit(f"{empty} = tensor.empty() : {typ}")
+        return empty, None
+
+    def result(
+        self, name: str, typ: str, shape: tuple[int, ...], dest: _Val | None
+    ) -> _Val:
+        lineage = self.consume(dest) if dest is not None else self.new_lineage()
+        return self.add(_Val(name, typ, shape, lineage=lineage))
+
+    def any_tensor(self, pred: Callable[[_Val], bool] | None = None) -> _Val:
+        focus = self.focus
+        if focus is not None and focus.readable and (pred is None or pred(focus)):
+            return focus
+        cands = self.visible(lambda v: v.is_tensor and (pred is None or pred(v)))
+        if cands and self.rng.random() < 0.85:
+            return self.rng.choice(cands)
+        return self.fresh_tensor(self.shape(), dynamic=self.rng.random() < 0.15)
+
+    # ------------------------------------------------------------- tensor ops
+
+    def op_fill(self, depth: int) -> None:
+        src = self.any_tensor()
+        dname, dval = self.dest(src.type, src.shape, overwritten=True)
+        name = self.fresh("t")
+        s = self.scalar()
+        self.emit(
+            f"{name} = linalg.fill ins({s} : f32) outs({dname} : {src.type}) -> {src.type}"
+        )
+        self.result(name, src.type, src.shape, dval)
+
+    def op_generic(self, depth: int) -> None:
+        a = self.any_tensor()
+        ins = [a] + ([self.source(a.type, a.shape)] if self.rng.random() < 0.6 else [])
+        dname, dval = self.dest(a.type, a.shape, overwritten=self.rng.random() < 0.4)
+        reads_out = dval is not None and self.rng.random() < 0.6
+        rank = len(a.shape)
+        maps = ", ".join([_identity_map(rank)] * (len(ins) + 1))
+        iters = ", ".join(['"parallel"'] * rank)
+        name = self.fresh("g")
+        ins_txt = ", ".join(v.name for v in ins)
+        ins_types = ", ".join(v.type for v in ins)
+        self.emit(
+            f"{name} = linalg.generic {{indexing_maps = [{maps}], iterator_types = [{iters}]}} "
+            f"ins({ins_txt} : {ins_types}) outs({dname} : {a.type}) {{"
+        )
+        args = [self.fresh("x") for _ in ins]
+        out = self.fresh("o")
+        self.emit("^bb0(" + ", ".join(f"{x}: f32" for x in [*args, out]) + "):")
+        acc = args[0]
+        for x in [*args[1:], *([out] if reads_out else [])]:
+            nxt = self.fresh("p")
+            op = self.rng.choice(["addf", "subf", "mulf", "maximumf", "minimumf"])
+            self.emit(f"  {nxt} = arith.{op} {acc}, {x} : f32")
+            acc = nxt
+        if self.rng.random() < 0.6:
+            nxt = self.fresh("p")
+            op = self.rng.choice(["addf", "mulf", "subf"])
+            self.emit(f"  {nxt} = arith.{op} {acc}, {self.scalar()} : f32")
+            acc = nxt
+        self.emit(f"  linalg.yield {acc} : f32")
+        self.emit(f"}} -> {a.type}")
+        self.result(name, a.type, a.shape, dval)
+
+    def op_named(self, depth: int) -> None:
+        a = self.any_tensor()
+        b = self.source(a.type, a.shape)
+        dname, dval = self.dest(a.type, a.shape, overwritten=True)
+        opname = self.rng.choice(["add", "sub", "mul", "max", "min"])
+        name = self.fresh("b")
+        self.emit(
+            f"{name} = linalg.{opname} ins({a.name}, {b.name} : {a.type}, {b.type}) "
+            f"outs({dname} : {a.type}) -> {a.type}"
+        )
+        self.result(name, a.type, a.shape, dval)
+
+    def op_matmul(self, depth: int) -> None:
+        c = self.visible(
+            lambda v: v.is_tensor and len(v.shape) == 2 and "?" not in v.type
+        )
+        if c and self.rng.random() < 0.7:
+            cval = self.rng.choice(c)
+        else:
+            cval = self.fresh_tensor(self.shape(2))
+        m, n = cval.shape
+        k = self.rng.choice(self.dims)
+        a = self.source(tensor_type((m, k)), (m, k))
+        b = self.source(tensor_type((k, n)), (k, n))
+        name = self.fresh("mm")
+        self.emit(
+            f"{name} = linalg.matmul ins({a.name}, {b.name} : {a.type}, {b.type}) "
+            f"outs({cval.name} : {cval.type}) -> {cval.type}"
+        )
+        self.result(name, cval.type, cval.shape, cval)
+
+    def op_transpose(self, depth: int) -> None:
+        a = self.any_tensor(lambda v: len(v.shape) == 2 and "?" not in v.type)
+        if len(a.shape) != 2 or "?" in a.type:
+            a = self.fresh_tensor(self.shape(2))
+        shape = (a.shape[1], a.shape[0])
+        typ = tensor_type(shape)
+        dname, dval = self.dest(typ, shape, overwritten=True)
+        name = self.fresh("tr")
+        self.emit(
+            f"{name} = linalg.transpose ins({a.name} : {a.type}) outs({dname} : {typ}) "
+            "permutation = [1, 0]"
+        )
+        self.result(name, typ, shape, dval)
+
+    def op_copy(self, depth: int) -> None:
+        a = self.any_tensor()
+        dname, dval = self.dest(a.type, a.shape, overwritten=True)
+        name = self.fresh("cp")
+        self.emit(
+            f"{name} = linalg.copy ins({a.name} : {a.type}) outs({dname} : {a.type}) -> {a.type}"
+        )
+        self.result(name, a.type, a.shape, dval)
+
+    def indices_for(self, shape: tuple[int, ...]) -> str:
+        return ", ".join(self.index(self.rng.randrange(d)) for d in shape)
+
+    def op_insert(self, depth: int) -> None:
+        a = self.any_tensor()
+        name = self.fresh("ins")
+        self.emit(
+            f"{name} = tensor.insert {self.scalar()} into {a.name}[{self.indices_for(a.shape)}] : {a.type}"
+        )
+        self.result(name, a.type, a.shape, a)
+
+    def op_extract(self, depth: int) -> None:
+        a = self.any_tensor()
+        name = self.fresh("s")
+        self.emit(
+            f"{name} = tensor.extract {a.name}[{self.indices_for(a.shape)}] : {a.type}"
+        )
+        self.add(_Val(name, "f32"))
+
+    def slice_params(
+        self, shape: tuple[int, ...], dynamic_sizes: bool
+    ) -> tuple[str, str, tuple[int, ...], str]:
+        """Offsets, sizes, the tile's runtime shape and its type, for a tile of `shape`."""
+        offs: list[str] = []
+        sizes: list[str] = []
+        tile: list[int] = []
+        tile_type: list[int | None] = []
+        ivs = [
+            (name, bound)
+            for name, bound in self.iv_bounds.items()
+            if any(name == v.name for v in self.visible(lambda v: v.type == "index"))
+        ]
+        for d in shape:
+            size = self.rng.randint(1, d)
+            off = self.rng.randint(0, d - size)
+            iv_ok = [(n, b) for n, b in ivs if b + size <= d]
+            if iv_ok and self.rng.random() < 0.5:
+                offs.append(self.rng.choice(iv_ok)[0])
+            elif self.config.enabled("dynamic_slices") and self.rng.random() < 0.3:
+                offs.append(self.index(off))
+            else:
+                offs.append(str(off))
+            if dynamic_sizes:
+                sizes.append(self.index(size))
+                tile_type.append(None)
+            else:
+                sizes.append(str(size))
+                tile_type.append(size)
+            tile.append(size)
+        return (
+            ", ".join(offs),
+            ", ".join(sizes),
+            tuple(tile),
+            tensor_type(tile_type),
+        )
+
+    def op_slice(self, depth: int) -> None:
+        """A tile: extract it, compute on it, insert it back (or keep it as a view)."""
+        src = self.any_tensor()
+        dyn = self.config.enabled("dynamic_slices") and self.rng.random() < 0.3
+        offs, sizes, tile, ttype = self.slice_params(src.shape, dyn)
+        strides = ", ".join(["1"] * len(src.shape))
+        name = self.fresh("sl")
+        self.emit(
+            f"{name} = tensor.extract_slice {src.name}[{offs}] [{sizes}] [{strides}] "
+            f": {src.type} to {ttype}"
+        )
+        tval = self.add(_Val(name, ttype, tile, lineage=self.new_lineage()))
+        if self.rng.random() < 0.3:
+            return  # a read-only view, used by later ops
+        # Compute on the tile.
+        saved_focus = self.focus
+        for _ in range(self.rng.randint(1, 2)):
+            self.focus = tval
+            self.rng.choice(
+                [self.op_fill, self.op_generic, self.op_insert, self.op_named]
+            )(depth)
+            cands = self.visible(lambda v: v.type == ttype and v.shape == tile)
+            tval = cands[-1] if cands else tval
+        self.focus = saved_focus
+        upd = tval
+        dest = src if src.readable else self.source(src.type, src.shape)
+        if self.rng.random() < 0.2:
+            dest = self.source(src.type, src.shape)
+        res = self.fresh("is")
+        self.emit(
+            f"{res} = tensor.insert_slice {upd.name} into {dest.name}[{offs}] [{sizes}] "
+            f"[{strides}] : {ttype} into {dest.type}"
+        )
+        self.result(res, dest.type, dest.shape, dest)
+
+    def op_dynamic(self, depth: int) -> None:
+        a = self.any_tensor(lambda v: "?" not in v.type)
+        if "?" in a.type:
+            a = self.fresh_tensor(self.shape())
+        d = self.cast_dynamic(a)
+        dims = []
+        for i in range(len(d.shape)):
+            dim = self.fresh("dim")
+            self.emit(f"{dim} = tensor.dim {d.name}, {self.index(i)} : {d.type}")
+            dims.append(dim)
+        if self.rng.random() < 0.6:
+            empty = self.fresh("e")
+            self.emit(f"{empty} = tensor.empty({', '.join(dims)}) : {d.type}")
+            self.init_tensor(empty, d.type, d.shape)
+
+    def op_constant(self, depth: int) -> None:
+        self.dense_constant(self.shape())
+
+    def carried(self) -> _Val:
+        """A tensor for a loop or branch to carry."""
+        cands = self.visible(lambda v: v.is_tensor)
+        mine = [v for v in cands if v.lineage in self.consumable]
+        if mine and self.rng.random() < 0.6:
+            return self.rng.choice(mine)
+        return self.any_tensor()
+
+    def region_ops(self, depth: int, count: int) -> None:
+        for _ in range(count):
+            self.random_op(depth)
+
+    def yield_value(self, init: _Val, lineage: int) -> _Val:
+        same = self.visible(lambda v: v.type == init.type and v.shape == init.shape)
+        if self.config.nonequivalent_yields and same and self.rng.random() < 0.3:
+            return self.rng.choice(same)
+        mine = [v for v in same if v.lineage == lineage]
+        return mine[-1]
+
+    def op_for(self, depth: int) -> None:
+        inits = [self.carried()]
+        if self.config.nonequivalent_yields and self.rng.random() < 0.4:
+            inits.append(self.source(inits[0].type, inits[0].shape))
+        trip = self.rng.randint(1, 3)
+        iv = self.fresh("iv")
+        res = self.fresh("for")
+        args = [self.fresh("acc") for _ in inits]
+        iter_txt = ", ".join(f"{a} = {v.name}" for a, v in zip(args, inits))
+        types = ", ".join(v.type for v in inits)
+        lhs = f"{res}:{len(inits)}" if len(inits) > 1 else res
+        self.emit(
+            f"{lhs} = scf.for {iv} = {self.index(0)} to {self.index(trip)} "
+            f"step {self.index(1)} iter_args({iter_txt}) -> ({types}) {{"
+        )
+        lineages = [self.new_lineage() for _ in inits]
+        saved = (self.consumable, self.indent)
+        self.consumable = set(lineages)
+        self.linear |= set(lineages)
+        self.indent += 1
+        self.scopes.append([_Val(iv, "index")])
+        self.iv_bounds[iv] = trip - 1
+        for a, v, lin in zip(args, inits, lineages):
+            self.add(_Val(a, v.type, v.shape, lineage=lin))
+        self.region_ops(
+            depth + 1, self.rng.randint(1, max(1, self.config.max_ops // 2))
+        )
+        ys = [self.yield_value(v, lin) for v, lin in zip(inits, lineages)]
+        if (
+            len(ys) == 2
+            and self.config.nonequivalent_yields
+            and self.rng.random() < 0.5
+        ):
+            ys.reverse()  # swapped iteration arguments
+        self.emit(
+            f"scf.yield {', '.join(y.name for y in ys)} : {', '.join(y.type for y in ys)}"
+        )
+        self.scopes.pop()
+        del self.iv_bounds[iv]
+        self.consumable, self.indent = saved
+        self.emit("}")
+        for i, v in enumerate(inits):
+            self.result(f"{res}#{i}" if len(inits) > 1 else res, v.type, v.shape, v)
+
+    def op_if(self, depth: int) -> None:
+        init = self.carried()
+        lineage = init.lineage if init.lineage in self.consumable else None
+        cond = self.condition()
+        res = self.fresh("if")
+        self.emit(f"{res} = scf.if {cond} -> ({init.type}) {{")
+        saved = (self.consumable, self.indent)
+        self.indent += 1
+        for branch in range(2):
+            if branch == 1:
+                self.emit("} else {")
+            marks = [(v, v.readable) for s in self.scopes for v in s]
+            self.consumable = {lineage} if lineage is not None else set()
+            self.scopes.append([])
+            self.region_ops(
+                depth + 1, self.rng.randint(0, max(1, self.config.max_ops // 3))
+            )
+            same = self.visible(lambda v: v.type == init.type and v.shape == init.shape)
+            if lineage is not None:
+                y = [v for v in same if v.lineage == lineage][-1]
+            else:
+                y = (
+                    self.rng.choice(same)
+                    if same
+                    else self.fresh_tensor(init.shape, "?" in init.type)
+                )
+            self.emit(f"scf.yield {y.name} : {y.type}")
+            self.scopes.pop()
+            for v, r in marks:
+                v.readable = r
+        self.consumable, self.indent = saved
+        self.emit("}")
+        if lineage is not None:
+            self.result(res, init.type, init.shape, init)
+        else:
+            self.add(_Val(res, init.type, init.shape, lineage=self.new_lineage()))
+
+    def condition(self) -> str:
+        name = self.fresh("cond")
+        ivs = self.visible(lambda v: v.type == "index" and v.name in self.iv_bounds)
+        if ivs and self.rng.random() < 0.6:
+            iv = self.rng.choice(ivs)
+            k = self.rng.randint(0, self.iv_bounds[iv.name])
+            self.emit(
+                f"{name} = arith.cmpi {self.rng.choice(['eq', 'ne', 'ult'])}, {iv.name}, {self.index(k)} : index"
+            )
+        elif self.scalars() and self.rng.random() < 0.6:
+            s = self.rng.choice(self.scalars())
+            self.emit(
+                f"{name} = arith.cmpf olt, {s.name}, {self.f32(self.small_float())} : f32"
+            )
+        else:
+            a, b = self.rng.randint(0, 3), self.rng.randint(0, 3)
+            self.emit(
+                f"{name} = arith.cmpi slt, {self.index(a)}, {self.index(b)} : index"
+            )
+        return name
+
+    def op_while(self, depth: int) -> None:
+        init = self.carried()
+        trip = self.rng.randint(0, 3)
+        res = self.fresh("wh")
+        a, k = self.fresh("wa"), self.fresh("wk")
+        zero = self.const("0", "i32", "zi")
+        limit = self.const(str(trip), "i32", "lim")
+        one = self.const("1", "i32", "one")
+        self.emit(
+            f"{res}:2 = scf.while ({a} = {init.name}, {k} = {zero}) : ({init.type}, i32) "
+            f"-> ({init.type}, i32) {{"
+        )
+        go = self.fresh("go")
+        self.emit(f"  {go} = arith.cmpi slt, {k}, {limit} : i32")
+        self.emit(f"  scf.condition({go}) {a}, {k} : {init.type}, i32")
+        self.emit("} do {")
+        b, bk = self.fresh("wb"), self.fresh("wbk")
+        self.emit(f"^bb0({b}: {init.type}, {bk}: i32):")
+        lineage = self.new_lineage()
+        saved = (self.consumable, self.indent)
+        self.consumable = {lineage}
+        self.linear.add(lineage)
+        self.indent += 1
+        self.scopes.append([_Val(b, init.type, init.shape, lineage=lineage)])
+        self.region_ops(
+            depth + 1, self.rng.randint(1, max(1, self.config.max_ops // 2))
+        )
+        y = self.yield_value(init, lineage)
+        nk = self.fresh("nk")
+        self.emit(f"{nk} = arith.addi {bk}, {one} : i32")
+        self.emit(f"scf.yield {y.name}, {nk} : {y.type}, i32")
+        self.scopes.pop()
+        self.consumable, self.indent = saved
+        self.emit("}")
+        self.result(f"{res}#0", init.type, init.shape, init)
+
+    def op_call(self, depth: int) -> None:
+        if not self.helpers:
+            return
+        helper = self.rng.choice(self.helpers)
+        self.call(helper)
+
+    def call(self, helper: _Helper) -> None:
+        self.called.add(helper.name)
+        args: list[str] = []
+        for typ, shape in zip(helper.arg_types, helper.arg_shapes):
+            if typ == "f32":
+                args.append(self.scalar())
+            else:
+                args.append(self.source(typ, shape).name)
+        res = self.fresh("call")
+        n = len(helper.result_types)
+        lhs = f"{res}:{n} = " if n > 1 else (f"{res} = " if n == 1 else "")
+        self.emit(
+            f"{lhs}func.call @{helper.name}({', '.join(args)}) : "
+            f"({', '.join(helper.arg_types)}) -> ({', '.join(helper.result_types)})"
+        )
+        for i, (typ, shape) in enumerate(
+            zip(helper.result_types, helper.result_shapes)
+        ):
+            name = f"{res}#{i}" if n > 1 else res
+            self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
+
+    def _tensor_ops(self) -> list[tuple[Callable[[int], None], float, str | None]]:
+        c = self.config
+        table: list[tuple[str, Callable[[int], None], float, str | None]] = [
+            ("fill", self.op_fill, 1.0, "fill"),
+            ("generic", self.op_generic, 2.0, "generic"),
+            ("named", self.op_named, 1.5, "named_elementwise"),
+            ("matmul", self.op_matmul, 1.0, "matmul"),
+            ("transpose", self.op_transpose, 0.7, "transpose"),
+            ("copy", self.op_copy, 0.7, "copy"),
+            ("insert", self.op_insert, 1.0, "insert"),
+            ("extract", self.op_extract, 1.0, "extract"),
+            ("slice", self.op_slice, 1.5, "slices"),
+            ("dynamic", self.op_dynamic, 0.6, "dynamic_shapes"),
+            ("constant", self.op_constant, 0.4, "constants"),
+            ("for", self.op_for, 1.2, "for"),
+            ("if", self.op_if, 1.0, "if"),
+            ("while", self.op_while, 0.6, "while"),
+            ("call", self.op_call, 1.5, "calls"),
+        ]
+        return [
+            (fn, c.weight(name, w), feat)
+            for name, fn, w, feat in table
+            if feat is None or c.enabled(feat)
+        ]
+
+    def random_op(self, depth: int) -> None:
+        ops = [
+            (fn, w)
+            for fn, w, feat in self._tensor_ops()
+            if w > 0
+            and (depth < self.config.max_depth or feat not in ("for", "if", "while"))
+        ]
+        if not ops:
+            return
+        fns = [fn for fn, _ in ops]
+        weights = [w for _, w in ops]
+        self.rng.choices(fns, weights)[0](depth)
+
+    # -------------------------------------------------------------- functions
+
+    def begin_function(self) -> None:
+        self.fn = _FunctionText()
+        self.indent = 1
+        self.scopes = [[]]
+        self.consumable = set()
+        self.linear = set()
+        self.iv_bounds = {}
+
+    def end_function(self, header: str) -> str:
+        lines = [header, *self.fn.prologue, *self.fn.body, "}"]
+        return "\n".join(lines)
+
+    def helper_signature(self, index: int) -> _Helper:
+        name = f"helper{index}"
+        if not self.config.function_boundaries:
+            n = self.rng.randint(1, 2)
+            return _Helper(name, ["f32"] * n, ["f32"], [()] * n, [()])
+        arg_types: list[str] = []
+        arg_shapes: list[tuple[int, ...]] = []
+        for _ in range(self.rng.randint(1, 3)):
+            shape = self.shape()
+            dyn = self.config.enabled("dynamic_shapes") and self.rng.random() < 0.15
+            arg_types.append(
+                tensor_type([None] * len(shape)) if dyn else tensor_type(shape)
+            )
+            arg_shapes.append(shape)
+        if self.rng.random() < 0.4:
+            arg_types.append("f32")
+            arg_shapes.append(())
+        return _Helper(name, arg_types, [], arg_shapes, [])
+
+    def gen_helper(self, index: int) -> None:
+        helper = self.helper_signature(index)
+        self.begin_function()
+        visibility = (
+            "private "
+            if self.config.enabled("private_funcs") and self.rng.random() < 0.5
+            else ""
+        )
+        params: list[str] = []
+        arg_vals: list[_Val] = []
+        for typ, shape in zip(helper.arg_types, helper.arg_shapes):
+            name = self.fresh("arg")
+            attr = ""
+            if typ != "f32" and self.config.enabled("writable_args"):
+                r = self.rng.random()
+                if r < 0.4:
+                    attr = " {bufferization.writable = true}"
+                elif r < 0.5:
+                    attr = " {bufferization.writable = false}"
+            params.append(f"{name}: {typ}{attr}")
+            val = self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
+            arg_vals.append(val)
+        # Only earlier helpers may be called: no recursion.
+        all_helpers = self.helpers
+        self.helpers = all_helpers[:index]
+        self.region_ops(0, self.rng.randint(1, self.config.max_ops))
+        self.helpers = all_helpers
+        if self.config.function_boundaries:
+            tensors = self.visible(lambda v: v.is_tensor)
+            results: list[_Val] = []
+            for _ in range(self.rng.randint(1, 2)):
+                r = self.rng.random()
+                if r < 0.3 and arg_vals:
+                    results.append(
+                        self.rng.choice([v for v in arg_vals if v.is_tensor])
+                    )
+                elif tensors:
+                    results.append(tensors[-1] if r < 0.6 else self.rng.choice(tensors))
+            if not results:
+                results.append(self.fresh_tensor(self.shape()))
+            helper.result_types = [v.type for v in results]
+            helper.result_shapes = [v.shape for v in results]
+        else:
+            results = [self.final_scalar()]
+        ret_types = ", ".join(v.type for v in results)
+        self.emit(f"func.return {', '.join(v.name for v in results)} : {ret_types}")
+        header = f"func.func {visibility}@{helper.name}({', '.join(params)}) -> ({ret_types}) {{"
+        self.functions_text.append(self.end_function(header))
+        self.helpers.append(helper)
+
+    def final_scalar(self) -> _Val:
+        """One f32 summarising the tensors of the current function."""
+        tensors = self.visible(lambda v: v.is_tensor)
+        if not tensors:
+            tensors = [self.fresh_tensor(self.shape())]
+        total = self.f32(0.0)
+        for t in tensors[-3:]:
+            s = self.fresh("s")
+            self.emit(
+                f"{s} = tensor.extract {t.name}[{self.indices_for(t.shape)}] : {t.type}"
+            )
+            nxt = self.fresh("sum")
+            self.emit(f"{nxt} = arith.addf {total}, {s} : f32")
+            total = nxt
+        return _Val(total, "f32")
+
+    def checksum(self, t: _Val) -> str:
+        """The sum of all elements of `t` (a reduction generic into a 0-d tensor)."""
+        rank = len(t.shape)
+        zero = self.f32(0.0)
+        e = self.fresh("e")
+        self.emit(f"{e} = tensor.empty() : tensor<f32>")
+        f = self.fresh("z")
+        self.emit(
+            f"{f} = linalg.fill ins({zero} : f32) outs({e} : tensor<f32>) -> tensor<f32>"
+        )
+        dims = ", ".join(f"d{i}" for i in range(rank))
+        iters = ", ".join(['"reduction"'] * rank)
+        g = self.fresh("sum")
+        self.emit(
+            f"{g} = linalg.generic {{indexing_maps = [{_identity_map(rank)}, "
+            f"affine_map<({dims}) -> ()>], iterator_types = [{iters}]}} "
+            f"ins({t.name} : {t.type}) outs({f} : tensor<f32>) {{"
+        )
+        x, acc = self.fresh("x"), self.fresh("o")
+        self.emit(f"^bb0({x}: f32, {acc}: f32):")
+        s = self.fresh("p")
+        self.emit(f"  {s} = arith.addf {x}, {acc} : f32")
+        self.emit(f"  linalg.yield {s} : f32")
+        self.emit("} -> tensor<f32>")
+        out = self.fresh("cs")
+        self.emit(f"{out} = tensor.extract {g}[] : tensor<f32>")
+        return out
+
+    def gen_main(self) -> None:
+        self.begin_function()
+        n_inputs = self.rng.randint(1, 3)
+        for _ in range(n_inputs):
+            self.fresh_tensor(self.shape(), dynamic=self.rng.random() < 0.1)
+        self.region_ops(0, self.rng.randint(2, self.config.max_ops))
+        for helper in self.helpers:
+            if helper.name not in self.called and self.config.enabled("calls"):
+                self.call(helper)
+        returns: list[str] = []
+        tensors = self.visible(lambda v: v.is_tensor)
+        reread = tensors if self.config.enabled("reread") else tensors[-3:]
+        if len(reread) > 8:
+            reread = reread[:3] + self.rng.sample(reread[3:], 5)
+        for t in reread:
+            s = self.fresh("r")
+            self.emit(
+                f"{s} = tensor.extract {t.name}[{self.indices_for(t.shape)}] : {t.type}"
+            )
+            returns.append(s)
+        if self.config.enabled("checksum") and tensors:
+            for t in self.rng.sample(tensors, min(2, len(tensors))):
+                returns.append(self.checksum(t))
+        returns += [v.name for v in self.scalars()[-3:]]
+        if not returns:
+            returns.append(self.f32(1.0))
+        types = ", ".join(["f32"] * len(returns))
+        self.emit(f"func.return {', '.join(returns)} : {types}")
+        self.functions_text.append(
+            self.end_function(f"func.func @main() -> ({types}) {{")
+        )
+
+    def generate(self) -> str:
+        if self.config.kind == "memref":
+            return MemrefProgramGenerator(self.seed, self.config).generate()
+        n_helpers = (
+            self.rng.randint(0, self.config.max_helpers)
+            if self.config.enabled("calls")
+            else 0
+        )
+        for i in range(n_helpers):
+            self.gen_helper(i)
+        self.gen_main()
+        header = f"// generated: seed={self.seed} kind=tensor boundaries={self.config.function_boundaries}"
+        return header + "\n" + "\n\n".join(self.functions_text) + "\n"
+
+
+class MemrefProgramGenerator:
+    """Generates memref programs (no deallocations) for the deallocation pass alone."""
+
+    def __init__(self, seed: int, config: GeneratorConfig) -> None:
+        self.g = ProgramGenerator(seed, replace(config, kind="tensor"))
+        self.rng = self.g.rng
+        self.config = config
+        self.seed = seed
+        self.helpers: list[_Helper] = []
+        self.functions_text: list[str] = []
+
+    def memref_type(self, shape: tuple[int, ...], layout: str = "") -> str:
+        dims = "".join(f"{d}x" for d in shape)
+        return f"memref<{dims}f32{', ' + layout if layout else ''}>"
+
+    def buffers(self, base_only: bool = False) -> list[_Val]:
+        return self.g.visible(
+            lambda v: v.is_memref and (not base_only or "strided" not in v.type)
+        )
+
+    def alloc(self, shape: tuple[int, ...] | None = None, heap: bool = False) -> _Val:
+        """A new initialised buffer (on the stack sometimes, unless `heap`)."""
+        g = self.g
+        shape = shape or g.shape()
+        typ = self.memref_type(shape)
+        name = g.fresh("m")
+        r = self.rng.random()
+        stack = False
+        if self.config.enabled("alloca") and not heap and r < 0.15:
+            g.emit(f"{name} = memref.alloca() : {typ}")
+            stack = True
+        elif self.config.enabled("dynamic_shapes") and r < 0.3:
+            dtype = "memref<?x" + "".join(f"{d}x" for d in shape[1:]) + "f32>"
+            dyn = g.fresh("md")
+            g.emit(f"{dyn} = memref.alloc({g.index(shape[0])}) : {dtype}")
+            g.emit(f'{name} = "memref.cast"({dyn}) : ({dtype}) -> {typ}')
+        else:
+            g.emit(f"{name} = memref.alloc() : {typ}")
+        self.init(name, typ, shape)
+        return g.add(_Val(name, typ, shape, stack=stack))
+
+    def init(self, name: str, typ: str, shape: tuple[int, ...]) -> None:
+        g = self.g
+        g.emit(f"linalg.fill ins({g.scalar()} : f32) outs({name} : {typ})")
+        if self.rng.random() < 0.6:
+            g.emit(f"memref.store {g.scalar()}, {name}[{g.indices_for(shape)}] : {typ}")
+
+    def buffer(
+        self,
+        shape: tuple[int, ...] | None = None,
+        base_only: bool = False,
+        heap: bool = False,
+    ) -> _Val:
+        """An existing buffer (a view unless `base_only`) or a new one."""
+        cands = [
+            v
+            for v in self.buffers(base_only)
+            if (shape is None or v.shape == shape) and not (heap and v.stack)
+        ]
+        if cands and self.rng.random() < 0.8:
+            return self.rng.choice(cands)
+        return self.alloc(shape, heap=heap)
+
+    def op_store(self, depth: int) -> None:
+        b = self.buffer()
+        self.g.emit(
+            f"memref.store {self.g.scalar()}, {b.name}[{self.g.indices_for(b.shape)}] : {b.type}"
+        )
+
+    def op_load(self, depth: int) -> None:
+        b = self.buffer()
+        name = self.g.fresh("l")
+        self.g.emit(
+            f"{name} = memref.load {b.name}[{self.g.indices_for(b.shape)}] : {b.type}"
+        )
+        self.g.add(_Val(name, "f32"))
+
+    def op_copy(self, depth: int) -> None:
+        a = self.buffer()
+        b = self.buffer(a.shape)
+        self.g.emit(f'"memref.copy"({a.name}, {b.name}) : ({a.type}, {b.type}) -> ()')
+
+    def op_linalg(self, depth: int) -> None:
+        a = self.buffer()
+        b = self.buffer(a.shape)
+        c = self.buffer(a.shape)
+        op = self.rng.choice(["add", "mul", "sub"])
+        self.g.emit(
+            f"linalg.{op} ins({a.name}, {b.name} : {a.type}, {b.type}) outs({c.name} : {c.type})"
+        )
+
+    def op_subview(self, depth: int) -> None:
+        g = self.g
+        src = self.buffer(base_only=True)
+        strides: list[int] = []
+        acc = 1
+        for d in reversed(src.shape):
+            strides.append(acc)
+            acc *= d
+        strides.reverse()
+        offs: list[int] = []
+        sizes: list[int] = []
+        for d in src.shape:
+            size = self.rng.randint(1, d)
+            offs.append(self.rng.randint(0, d - size))
+            sizes.append(size)
+        offset = sum(o * s for o, s in zip(offs, strides))
+        layout = f"strided<[{', '.join(map(str, strides))}], offset: {offset}>"
+        typ = self.memref_type(tuple(sizes), layout)
+        name = g.fresh("sv")
+        g.emit(
+            f"{name} = memref.subview {src.name}[{', '.join(map(str, offs))}] "
+            f"[{', '.join(map(str, sizes))}] [{', '.join(['1'] * len(sizes))}] : {src.type} to {typ}"
+        )
+        g.add(_Val(name, typ, tuple(sizes)))
+
+    def op_if(self, depth: int) -> None:
+        g = self.g
+        a = self.buffer(base_only=True)
+        cond = g.condition()
+        res = g.fresh("if")
+        g.emit(f"{res} = scf.if {cond} -> ({a.type}) {{")
+        g.indent += 1
+        for branch in range(2):
+            if branch:
+                g.emit("} else {")
+            g.scopes.append([])
+            self.region_ops(depth + 1, self.rng.randint(0, 2))
+            r = self.rng.random()
+            if r < 0.4:
+                y = self.alloc(a.shape)
+            else:
+                y = self.buffer(a.shape, base_only=True)
+            g.emit(f"scf.yield {y.name} : {y.type}")
+            g.scopes.pop()
+        g.indent -= 1
+        g.emit("}")
+        g.add(_Val(res, a.type, a.shape))
+
+    def op_for(self, depth: int) -> None:
+        g = self.g
+        a = self.buffer(base_only=True)
+        trip = self.rng.randint(1, 3)
+        iv, res, acc = g.fresh("iv"), g.fresh("for"), g.fresh("acc")
+        g.emit(
+            f"{res} = scf.for {iv} = {g.index(0)} to {g.index(trip)} step {g.index(1)} "
+            f"iter_args({acc} = {a.name}) -> ({a.type}) {{"
+        )
+        g.indent += 1
+        g.scopes.append([_Val(iv, "index"), _Val(acc, a.type, a.shape)])
+        g.iv_bounds[iv] = trip - 1
+        self.region_ops(depth + 1, self.rng.randint(1, 3))
+        r = self.rng.random()
+        if r < 0.4:
+            y = self.alloc(a.shape)
+            g.emit(f'"memref.copy"({acc}, {y.name}) : ({a.type}, {y.type}) -> ()')
+        else:
+            y = self.buffer(a.shape, base_only=True)
+        g.emit(f"scf.yield {y.name} : {y.type}")
+        g.scopes.pop()
+        del g.iv_bounds[iv]
+        g.indent -= 1
+        g.emit("}")
+        g.add(_Val(res, a.type, a.shape))
+
+    def op_call(self, depth: int) -> None:
+        if not self.helpers:
+            return
+        self.call(self.rng.choice(self.helpers))
+
+    def call(self, helper: _Helper) -> None:
+        g = self.g
+        g.called.add(helper.name)
+        args: list[str] = []
+        for typ, shape in zip(helper.arg_types, helper.arg_shapes):
+            if typ == "f32":
+                args.append(g.scalar())
+            elif typ == "i1":
+                args.append(g.condition())
+            else:
+                args.append(self.buffer(shape, base_only=True).name)
+        res = g.fresh("call")
+        n = len(helper.result_types)
+        lhs = f"{res}:{n} = " if n > 1 else (f"{res} = " if n == 1 else "")
+        g.emit(
+            f"{lhs}func.call @{helper.name}({', '.join(args)}) : "
+            f"({', '.join(helper.arg_types)}) -> ({', '.join(helper.result_types)})"
+        )
+        for i, (typ, shape) in enumerate(
+            zip(helper.result_types, helper.result_shapes)
+        ):
+            g.add(_Val(f"{res}#{i}" if n > 1 else res, typ, shape))
+
+    def region_ops(self, depth: int, count: int) -> None:
+        c = self.config
+        table: list[tuple[Callable[[int], None], float, str | None]] = [
+            (self.op_store, 1.0, None),
+            (self.op_load, 1.0, None),
+            (lambda d: self.alloc() and None, 1.0, None),
+            (self.op_copy, 0.7, "copy"),
+            (self.op_linalg, 0.7, "linalg"),
+            (self.op_subview, 0.8, "subviews"),
+            (self.op_if, 0.8, "if"),
+            (self.op_for, 0.8, "for"),
+            (self.op_call, 1.0, "calls"),
+        ]
+        ops = [
+            (fn, c.weight(getattr(fn, "__name__", "alloc"), w))
+            for fn, w, feat in table
+            if (feat is None or c.enabled(feat))
+            and (depth < c.max_depth or feat not in ("if", "for"))
+        ]
+        for _ in range(count):
+            fn = self.rng.choices([f for f, _ in ops], [w for _, w in ops])[0]
+            fn(depth)
+
+    def gen_helper(self, index: int) -> None:
+        g = self.g
+        g.begin_function()
+        shape = g.shape()
+        typ = self.memref_type(shape)
+        use_cf = self.config.enabled("cf") and self.rng.random() < 0.6
+        arg_types = ["f32", typ] + (["i1"] if use_cf else [])
+        arg_shapes: list[tuple[int, ...]] = [(), shape, ()]
+        names = [g.fresh("arg") for _ in arg_types]
+        g.add(_Val(names[0], "f32"))
+        g.add(_Val(names[1], typ, shape))
+        saved_helpers = self.helpers
+        self.helpers = saved_helpers[:index]
+        self.region_ops(0, self.rng.randint(1, 4))
+        results: list[str] = []
+        result_types: list[str] = []
+        if use_cf:
+            # A diamond: each branch forwards a buffer (fresh or existing) to a merge block.
+            targets: list[str] = []
+            block_lines: list[str] = []
+            body_before = g.fn.body
+            for _ in range(2):
+                g.fn.body = []
+                g.indent = 1
+                g.scopes.append([])
+                r = self.rng.random()
+                val = (
+                    self.alloc(shape, heap=True)
+                    if r < 0.5
+                    else self.buffer(shape, base_only=True, heap=True)
+                )
+                g.emit(f"cf.br ^bb3({val.name} : {typ})")
+                g.scopes.pop()
+                targets.append("\n".join(g.fn.body))
+            g.fn.body = body_before
+            g.emit(f"cf.cond_br {names[2]}, ^bb1, ^bb2")
+            block_lines = [f"^bb1:\n{targets[0]}", f"^bb2:\n{targets[1]}"]
+            merged = g.fresh("merged")
+            g.fn.body.extend(block_lines)
+            g.fn.body.append(f"^bb3({merged}: {typ}):")
+            results.append(merged)
+            result_types.append(typ)
+        else:
+            r = self.rng.random()
+            val = (
+                self.alloc(shape, heap=True)
+                if r < 0.5
+                else self.buffer(shape, base_only=True, heap=True)
+            )
+            results.append(val.name)
+            result_types.append(typ)
+        self.helpers = saved_helpers
+        g.emit(f"func.return {', '.join(results)} : {', '.join(result_types)}")
+        params = ", ".join(f"{n}: {t}" for n, t in zip(names, arg_types))
+        vis = "private " if self.rng.random() < 0.5 else ""
+        header = f"func.func {vis}@mhelper{index}({params}) -> ({', '.join(result_types)}) {{"
+        self.functions_text.append(g.end_function(header))
+        self.helpers.append(
+            _Helper(
+                f"mhelper{index}",
+                arg_types,
+                result_types,
+                arg_shapes[: len(arg_types)],
+                [shape],
+            )
+        )
+
+    def generate(self) -> str:
+        n_helpers = (
+            self.rng.randint(0, self.config.max_helpers)
+            if self.config.enabled("calls")
+            else 0
+        )
+        for i in range(n_helpers):
+            self.gen_helper(i)
+        g = self.g
+        g.begin_function()
+        for _ in range(self.rng.randint(1, 3)):
+            self.alloc()
+        self.region_ops(0, self.rng.randint(2, self.config.max_ops))
+        for helper in self.helpers:
+            if helper.name not in g.called:
+                self.call(helper)
+        returns: list[str] = []
+        bufs = self.buffers()
+        if len(bufs) > 8:
+            bufs = bufs[:3] + self.rng.sample(bufs[3:], 5)
+        for b in bufs:
+            s = g.fresh("r")
+            g.emit(f"{s} = memref.load {b.name}[{g.indices_for(b.shape)}] : {b.type}")
+            returns.append(s)
+        if not returns:
+            returns.append(g.f32(1.0))
+        types = ", ".join(["f32"] * len(returns))
+        g.emit(f"func.return {', '.join(returns)} : {types}")
+        self.functions_text.append(g.end_function(f"func.func @main() -> ({types}) {{"))
+        header = f"// generated: seed={self.seed} kind=memref"
+        return header + "\n" + "\n\n".join(self.functions_text) + "\n"
+
+
+def generate_program(seed: int, config: GeneratorConfig | None = None) -> str:
+    """The program of `seed` under `config` (deterministic)."""
+    return ProgramGenerator(seed, config or GeneratorConfig()).generate()

@@ -1,0 +1,242 @@
+"""The executing interpreter: xDSL's `Interpreter` with memory tracking and call frames.
+
+`ExecutionInterpreter` dispatches ops to `InterpreterFunctions` like xDSL's interpreter,
+but runs each region invocation in one scope (so loops built from `cf.br` do not grow the
+scope chain), keeps call frames (for `memref.alloca` lifetimes and a call-depth cap),
+records where the ops are for findings, turns every Python error raised by an op
+implementation into an `ExecutionError` naming the innermost op, and also looks op
+implementations up by op name (`register_named_impl`), for ops whose class it does not
+import (for example a `tensor.generate` defined outside xDSL).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    IntAttr,
+    ModuleOp,
+    StringAttr,
+    UnknownLoc,
+)
+from xdsl.interpreter import (
+    Interpreter,
+    OpImplResult,
+    PythonValues,
+    ReturnedValues,
+    Successor,
+)
+from xdsl.ir import Operation, Region
+from xdsl.parser import Parser
+from xdsl.traits import SymbolOpInterface
+
+from xdsl_bufferize.execution.memory import (
+    Buffer,
+    ExecutionError,
+    MemoryData,
+    MemoryTracker,
+)
+from xdsl_bufferize.execution.values import MemRefView
+
+NamedImpl = Callable[["ExecutionInterpreter", Operation, PythonValues], OpImplResult]
+"""An op implementation looked up by op name: (interpreter, op, operand values)."""
+
+_NAMED_IMPLS: dict[str, NamedImpl] = {}
+
+
+def register_named_impl(op_name: str, impl: NamedImpl) -> None:
+    """Make `impl` run every op called `op_name` that has no class-based implementation."""
+    _NAMED_IMPLS[op_name] = impl
+
+
+class LocatingParser(Parser):
+    """A parser that records each op's `file:line:col` as its location."""
+
+    def __init__(self, ctx: Any, text: str, name: str = "<input>") -> None:
+        super().__init__(ctx, text, name)
+        self._file_name = name
+        self._line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span.start
+        op = super().parse_operation()
+        if isinstance(op.location, UnknownLoc):
+            line = bisect.bisect_right(self._line_starts, start)
+            col = start - self._line_starts[line - 1] + 1
+            op.location = FileLineColLoc(
+                StringAttr(self._file_name), IntAttr(line), IntAttr(col)
+            )
+        return op
+
+
+def _enclosing_function(op: Operation) -> Operation | None:
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        parent = parent.parent_op()
+    return parent
+
+
+class OpLocator:
+    """Gives each op a location a user can find it by."""
+
+    def __init__(self) -> None:
+        self._cache: dict[int, str] = {}
+        self._indices: dict[int, dict[int, int]] = {}
+
+    def __call__(self, op: Operation) -> str:
+        key = id(op)
+        if key in self._cache:
+            return self._cache[key]
+        fn = _enclosing_function(op)
+        fn_name = "<module>"
+        if fn is not None and (sym := fn.get_trait(SymbolOpInterface)) is not None:
+            fn_name = "@" + sym.get_sym_attr_name(fn).data
+        loc = op.location
+        if isinstance(loc, FileLineColLoc):
+            text = f"{loc.filename.data}:{loc.line.data}:{loc.column.data} in {fn_name}"
+        else:
+            index = -1
+            if fn is not None:
+                table = self._indices.setdefault(
+                    id(fn), {id(o): i for i, o in enumerate(fn.walk())}
+                )
+                index = table.get(key, -1)
+            text = f"{fn_name}, op #{index} (in walk order)"
+        self._cache[key] = text
+        return text
+
+
+class CallFrame:
+    """One active function call: its stack allocations."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.stack_buffers: list[Buffer] = []
+
+
+class ExecutionInterpreter(Interpreter):
+    """xDSL's interpreter, set up for the reference executor (see module docstring)."""
+
+    def __init__(self, module: ModuleOp, max_call_depth: int = 256) -> None:
+        super().__init__(module=module, index_bitwidth=64)
+        self.locate = OpLocator()
+        self.memory = MemoryTracker(self.locate)
+        self.set_data(MemoryData, "memory_tracker", self.memory)
+        self.max_call_depth = max_call_depth
+        self.frames: list[CallFrame] = []
+        self.linalg_indices: list[tuple[int, ...]] = []
+        self.globals: dict[str, MemRefView] = {}
+        self._symbols: dict[str, Operation] = {}
+        for op in module.ops:
+            sym = op.get_trait(SymbolOpInterface)
+            if sym is not None:
+                self._symbols[sym.get_sym_attr_name(op).data] = op
+
+    # -- symbols and calls --------------------------------------------------------
+
+    def lookup_symbol(self, name: str) -> Operation:
+        if name not in self._symbols:
+            raise ExecutionError(f"no symbol named @{name} in the module")
+        return self._symbols[name]
+
+    def call_function(self, name: str, args: Sequence[Any]) -> PythonValues:
+        """Run `func.func @name` on `args`, with a new call frame."""
+        callee = self.lookup_symbol(name)
+        if not isinstance(callee, func.FuncOp):
+            raise ExecutionError(f"@{name} is not a func.func")
+        if not callee.body.blocks:
+            raise ExecutionError(
+                f"@{name} is an external function without body: cannot run it"
+            )
+        if len(self.frames) >= self.max_call_depth:
+            raise ExecutionError(
+                f"call depth exceeds {self.max_call_depth} (runaway recursion?) "
+                f"calling @{name}"
+            )
+        frame = CallFrame(name)
+        self.frames.append(frame)
+        try:
+            results = self.run_ssacfg_region(callee.body, tuple(args), name)
+        finally:
+            self.frames.pop()
+            self.memory.release_stack(frame.stack_buffers, f"@{name}")
+        return results
+
+    # -- dispatch -----------------------------------------------------------------
+
+    def _run_op(self, op: Operation, inputs: PythonValues) -> OpImplResult:
+        entry = self._impls._impl_dict.get(type(op))  # pyright: ignore[reportPrivateUsage]
+        try:
+            if entry is not None:
+                ft, impl = entry
+                result = impl(ft, self, op, inputs)
+            elif op.name in _NAMED_IMPLS:
+                result = _NAMED_IMPLS[op.name](self, op, inputs)
+            else:
+                raise ExecutionError(f"the executor has no implementation for {op.name}")
+        except ExecutionError as e:
+            if not e.op_name:
+                e.op_name = op.name
+                e.location = self.locate(op)
+            raise
+        except RecursionError as e:
+            raise ExecutionError(
+                "Python recursion limit reached (runaway recursion?)",
+                op.name,
+                self.locate(op),
+            ) from e
+        except Exception as e:
+            raise ExecutionError(
+                f"{type(e).__name__}: {e}", op.name, self.locate(op)
+            ) from e
+        if len(result.values) != len(op.results):
+            raise ExecutionError(
+                f"implementation returned {len(result.values)} values for "
+                f"{len(op.results)} results",
+                op.name,
+                self.locate(op),
+            )
+        return result
+
+    def run_ssacfg_region(
+        self, region: Region, args: PythonValues, name: str = "unknown"
+    ) -> PythonValues:
+        """Run `region` from its entry block until a terminator leaves it."""
+        block = region.blocks.first
+        if block is None:
+            return ()
+        initial_scope = self._ctx
+        self.push_scope(name)
+        env = self._ctx
+        try:
+            while True:
+                if len(block.args) != len(args):
+                    raise ExecutionError(
+                        f"block expects {len(block.args)} arguments, got {len(args)}"
+                    )
+                for arg, value in zip(block.args, args):
+                    env[arg] = value
+                op = block.first_op
+                next_block = None
+                while op is not None:
+                    inputs = tuple(env[o] for o in op.operands)
+                    result = self._run_op(op, inputs)
+                    for res, value in zip(op.results, result.values):
+                        env[res] = value
+                    term = result.terminator_value
+                    if term is not None:
+                        if isinstance(term, ReturnedValues):
+                            return term.values
+                        assert isinstance(term, Successor)
+                        next_block, args = term.block, term.args
+                        break
+                    op = op.next_op
+                if next_block is None:
+                    raise ExecutionError("block ended without a terminator")
+                block = next_block
+        finally:
+            self._ctx = initial_scope

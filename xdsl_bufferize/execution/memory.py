@@ -1,0 +1,405 @@
+"""The memory checker: tracked buffers, strided access, and findings.
+
+Every allocation the executed program makes (heap, stack, global, entry arguments) is a
+`Buffer` with an id, a kind, the op that made it and its location. All reads and writes
+through a `MemRefView` go through `MemoryTracker`, which reports, as `Finding`s, use after
+free, out-of-bounds accesses (outside the view, or outside the buffer), writes into a
+constant global, double frees, frees of memory that is not a heap allocation's base view
+(stack, global, argument, a subview), and, when the entry function returns, leaks.
+
+A finding never stops the run by itself: a read outside the buffer returns the
+uninitialised value, a write outside it is dropped, and freed memory keeps its contents.
+Each (kind, op, buffer) finding is reported once.
+
+The public helpers at the bottom (`allocate_buffer`, `free_buffer`, `clone_buffer`,
+`memory_tracker`) are the API for `InterpreterFunctions` of other dialects that allocate
+or free memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from xdsl.dialects.builtin import MemRefType
+from xdsl.interpreter import Interpreter
+from xdsl.ir import Attribute, Operation
+
+from xdsl_bufferize.execution.values import (
+    MemRefView,
+    contiguous_strides,
+    default_element,
+    iter_indices,
+    num_elements,
+    static_shape,
+)
+
+
+OpDescriber = Callable[[Operation], str]
+"""Gives a user-findable location for an op (see `interpreter.describe_op`)."""
+
+
+class FindingKind(Enum):
+    """What kind of memory error a finding reports."""
+
+    LEAK = "leak"
+    DOUBLE_FREE = "double-free"
+    INVALID_FREE = "invalid-free"
+    USE_AFTER_FREE = "use-after-free"
+    WRITE_TO_CONSTANT = "write-to-constant"
+    OUT_OF_BOUNDS = "out-of-bounds"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One memory error observed while running a program."""
+
+    kind: FindingKind
+    message: str
+    op_name: str
+    """Name of the op at fault (for a leak: the allocating op)."""
+    location: str
+    """Where that op is: `file:line:col` when parsed from a file, and its function."""
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}: {self.message} [{self.op_name} at {self.location}]"
+
+
+class AllocKind(Enum):
+    """Where a buffer lives, which decides who may free it."""
+
+    HEAP = "heap"
+    STACK = "stack"
+    GLOBAL = "global"
+    CONSTANT_GLOBAL = "constant-global"
+    ARGUMENT = "argument"
+    """Memory owned by the caller of the entry function: borrowed, never freed."""
+    TENSOR = "tensor"
+    """Memory materialised for a tensor (`bufferization.to_buffer` of a tensor value)."""
+
+
+@dataclass(eq=False)
+class Buffer:
+    """A tracked allocation."""
+
+    id: int
+    kind: AllocKind
+    element_type: Attribute
+    data: list[int | float]
+    base_view: MemRefView = field(init=False)
+    op_name: str
+    """Name of the allocating op."""
+    location: str
+    """Location of the allocating op."""
+    freed: bool = False
+    freed_at: str = ""
+    """Where the buffer was freed (op name and location)."""
+
+    def describe(self) -> str:
+        return f"{self.kind.value} buffer #{self.id} ({self.op_name} at {self.location})"
+
+
+class ExecutionError(Exception):
+    """The program cannot continue: a runtime failure, with the op that caused it."""
+
+    def __init__(self, message: str, op_name: str = "", location: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.op_name = op_name
+        self.location = location
+
+    def __str__(self) -> str:
+        if self.op_name:
+            return f"{self.message} [{self.op_name} at {self.location}]"
+        return self.message
+
+
+class MemoryTracker:
+    """All buffers of one run and the findings about them."""
+
+    def __init__(self, describe_op: OpDescriber) -> None:
+        self.buffers: list[Buffer] = []
+        self.findings: list[Finding] = []
+        self._seen: set[tuple[FindingKind, int, int]] = set()
+        self._describe_op = describe_op
+
+    # -- findings -----------------------------------------------------------------
+
+    def report(
+        self, kind: FindingKind, message: str, op: Operation, buffer: Buffer | None
+    ) -> None:
+        key = (kind, id(op), -1 if buffer is None else buffer.id)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.findings.append(Finding(kind, message, op.name, self._describe_op(op)))
+
+    # -- allocation ---------------------------------------------------------------
+
+    def allocate(
+        self,
+        element_type: Attribute,
+        shape: Sequence[int],
+        kind: AllocKind,
+        op: Operation | None,
+        data: list[int | float] | None = None,
+        op_name: str = "",
+        location: str = "",
+    ) -> MemRefView:
+        """A fresh buffer of `shape` with its contiguous base view."""
+        count = num_elements(shape)
+        if data is None:
+            data = [default_element(element_type)] * count
+        if op is not None:
+            op_name, location = op.name, self._describe_op(op)
+        buffer = Buffer(
+            id=len(self.buffers),
+            kind=kind,
+            element_type=element_type,
+            data=data,
+            op_name=op_name,
+            location=location,
+        )
+        view = MemRefView(buffer, 0, tuple(shape), contiguous_strides(shape))
+        buffer.base_view = view
+        self.buffers.append(buffer)
+        return view
+
+    def free(self, view: MemRefView, op: Operation) -> None:
+        """Free the allocation of `view`, reporting any misuse."""
+        buffer = view.buffer
+        if buffer.freed:
+            kind = (
+                FindingKind.DOUBLE_FREE
+                if buffer.kind is AllocKind.HEAP
+                else FindingKind.USE_AFTER_FREE
+            )
+            self.report(
+                kind,
+                f"{op.name} frees {buffer.describe()} already freed by {buffer.freed_at}",
+                op,
+                buffer,
+            )
+            return
+        if buffer.kind is not AllocKind.HEAP:
+            what = {
+                AllocKind.STACK: "stack memory (memref.alloca)",
+                AllocKind.GLOBAL: "a global (memref.get_global)",
+                AllocKind.CONSTANT_GLOBAL: "a constant global (memref.get_global)",
+                AllocKind.ARGUMENT: "a buffer borrowed from the caller of the entry function",
+                AllocKind.TENSOR: "the buffer of a tensor (bufferization.to_buffer)",
+                AllocKind.HEAP: "",
+            }[buffer.kind]
+            self.report(
+                FindingKind.INVALID_FREE,
+                f"{op.name} frees {what}: {buffer.describe()}",
+                op,
+                buffer,
+            )
+            return
+        if not view.is_base_of(buffer):
+            self.report(
+                FindingKind.INVALID_FREE,
+                f"{op.name} frees a view (offset {view.offset}, sizes "
+                f"{list(view.sizes)}, strides {list(view.strides)}) that is not the base "
+                f"of {buffer.describe()}",
+                op,
+                buffer,
+            )
+            return
+        buffer.freed = True
+        buffer.freed_at = f"{op.name} at {self._describe_op(op)}"
+
+    def release_stack(self, buffers: Sequence[Buffer], where: str) -> None:
+        """Stack buffers die when their function (or alloca scope) returns."""
+        for buffer in buffers:
+            if not buffer.freed:
+                buffer.freed = True
+                buffer.freed_at = f"the return of {where}"
+
+    # -- access -------------------------------------------------------------------
+
+    def check_live(self, view: MemRefView, op: Operation, action: str) -> bool:
+        if view.buffer.freed:
+            self.report(
+                FindingKind.USE_AFTER_FREE,
+                f"{op.name} {action} {view.buffer.describe()}, freed by "
+                f"{view.buffer.freed_at}",
+                op,
+                view.buffer,
+            )
+            return False
+        return True
+
+    def _address(
+        self, view: MemRefView, indices: Sequence[int], op: Operation, action: str
+    ) -> int | None:
+        if len(indices) != len(view.sizes):
+            raise ExecutionError(
+                f"{len(indices)} indices for a rank-{len(view.sizes)} memref"
+            )
+        for dim, (i, size) in enumerate(zip(indices, view.sizes)):
+            if not 0 <= i < size:
+                self.report(
+                    FindingKind.OUT_OF_BOUNDS,
+                    f"{op.name} {action} index {list(indices)} outside the view of sizes "
+                    f"{list(view.sizes)} (dimension {dim}) of {view.buffer.describe()}",
+                    op,
+                    view.buffer,
+                )
+                break
+        addr = view.address(indices)
+        if not 0 <= addr < len(view.buffer.data):
+            self.report(
+                FindingKind.OUT_OF_BOUNDS,
+                f"{op.name} {action} element {addr} outside {view.buffer.describe()} "
+                f"of {len(view.buffer.data)} elements",
+                op,
+                view.buffer,
+            )
+            return None
+        return addr
+
+    def load(
+        self, view: MemRefView, indices: Sequence[int], op: Operation
+    ) -> int | float:
+        self.check_live(view, op, "reads")
+        addr = self._address(view, indices, op, "reads")
+        if addr is None:
+            return default_element(view.buffer.element_type)
+        return view.buffer.data[addr]
+
+    def check_writable(self, view: MemRefView, op: Operation) -> bool:
+        if view.buffer.kind is AllocKind.CONSTANT_GLOBAL:
+            self.report(
+                FindingKind.WRITE_TO_CONSTANT,
+                f"{op.name} writes into {view.buffer.describe()}",
+                op,
+                view.buffer,
+            )
+            return False
+        return True
+
+    def store(
+        self,
+        view: MemRefView,
+        indices: Sequence[int],
+        value: int | float,
+        op: Operation,
+    ) -> None:
+        self.check_live(view, op, "writes")
+        writable = self.check_writable(view, op)
+        addr = self._address(view, indices, op, "writes")
+        if addr is not None and writable:
+            view.buffer.data[addr] = value
+
+    def read_all(self, view: MemRefView, op: Operation) -> list[int | float]:
+        """All elements of `view` in row-major order."""
+        self.check_live(view, op, "reads")
+        data = view.buffer.data
+        out: list[int | float] = []
+        for idx in iter_indices(view.sizes):
+            addr = self._address(view, idx, op, "reads")
+            out.append(
+                default_element(view.buffer.element_type) if addr is None else data[addr]
+            )
+        return out
+
+    def write_all(
+        self, view: MemRefView, values: Sequence[int | float], op: Operation
+    ) -> None:
+        """Write `values` (row-major) into every element of `view`."""
+        self.check_live(view, op, "writes")
+        writable = self.check_writable(view, op)
+        data = view.buffer.data
+        for idx, value in zip(iter_indices(view.sizes), values, strict=False):
+            addr = self._address(view, idx, op, "writes")
+            if addr is not None and writable:
+                data[addr] = value
+
+    def check_view_within(
+        self, source: MemRefView, view: MemRefView, op: Operation
+    ) -> None:
+        """Report a view (subview, reinterpret_cast...) that reaches outside memory."""
+        self.check_live(source, op, "takes a view of")
+        if any(s == 0 for s in view.sizes):
+            return
+        low = view.offset + sum(min(0, (n - 1) * s) for n, s in zip(view.sizes, view.strides))
+        high = view.offset + sum(max(0, (n - 1) * s) for n, s in zip(view.sizes, view.strides))
+        if low < 0 or high >= len(view.buffer.data):
+            self.report(
+                FindingKind.OUT_OF_BOUNDS,
+                f"{op.name} makes a view (offset {view.offset}, sizes {list(view.sizes)}, "
+                f"strides {list(view.strides)}) reaching elements {low}..{high} outside "
+                f"{view.buffer.describe()} of {len(view.buffer.data)} elements",
+                op,
+                view.buffer,
+            )
+
+    # -- end of run ---------------------------------------------------------------
+
+    def report_leaks(self, reachable: set[int]) -> None:
+        for buffer in self.buffers:
+            if (
+                buffer.kind is AllocKind.HEAP
+                and not buffer.freed
+                and buffer.id not in reachable
+            ):
+                self.findings.append(
+                    Finding(
+                        FindingKind.LEAK,
+                        f"{buffer.describe()} of {len(buffer.data)} elements is never "
+                        "freed",
+                        buffer.op_name,
+                        buffer.location,
+                    )
+                )
+
+
+# -- public API for InterpreterFunctions of other dialects ---------------------------
+
+_TRACKER_KEY = "memory_tracker"
+
+
+class MemoryData:
+    """Key under which the tracker is stored on an `Interpreter` (`get_data`)."""
+
+
+def memory_tracker(interpreter: Interpreter) -> MemoryTracker:
+    """The memory tracker of a run of the reference executor."""
+    tracker = interpreter.get_data(MemoryData, _TRACKER_KEY, lambda: None)  # pyright: ignore[reportArgumentType]
+    if not isinstance(tracker, MemoryTracker):
+        raise ExecutionError("this interpreter was not set up by the reference executor")
+    return tracker
+
+
+def allocate_buffer(
+    interpreter: Interpreter,
+    op: Operation,
+    memref_type: MemRefType,
+    dynamic_sizes: Sequence[int] = (),
+    kind: AllocKind = AllocKind.HEAP,
+) -> MemRefView:
+    """Allocate a tracked buffer for `memref_type` (dynamic sizes in order).
+
+    The result is a contiguous view with offset 0, the base view of the allocation; a
+    heap buffer must later be freed exactly once (`free_buffer`) or it is a leak.
+    """
+    shape = static_shape(memref_type, dynamic_sizes)
+    return memory_tracker(interpreter).allocate(
+        memref_type.get_element_type(), shape, kind, op
+    )
+
+
+def free_buffer(interpreter: Interpreter, op: Operation, view: MemRefView) -> None:
+    """Free `view`'s allocation: reports double frees, frees of non-heap memory, of
+    arguments, and of views that are not the allocation's base view."""
+    memory_tracker(interpreter).free(view, op)
+
+
+def clone_buffer(interpreter: Interpreter, op: Operation, view: MemRefView) -> MemRefView:
+    """A new heap buffer holding a copy of `view`'s elements (contiguous layout)."""
+    tracker = memory_tracker(interpreter)
+    data = tracker.read_all(view, op)
+    return tracker.allocate(view.buffer.element_type, view.sizes, AllocKind.HEAP, op, data)

@@ -1,0 +1,345 @@
+"""Implementations of control flow: `scf`, `cf`, `func` and `affine`.
+
+Region-holding ops run their regions through `ExecutionInterpreter.run_ssacfg_region`;
+`scf.yield`, `scf.condition`, `func.return`, `affine.yield` and the other region
+terminators hand their operands back to the op that ran the region. Loop-carried values
+of any type (scalars, tensors, memrefs) flow through unchanged. `func.call` opens a new
+call frame (stack allocations die at its return; depth is capped).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+from xdsl.dialects import affine, cf, func, scf
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    ReturnedValues,
+    Successor,
+    TerminatorValue,
+    impl,
+    impl_terminator,
+    register_impls,
+)
+from xdsl.ir.affine import (
+    AffineBinaryOpExpr,
+    AffineBinaryOpKind,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineMap,
+    AffineSymExpr,
+)
+
+from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
+from xdsl_bufferize.execution.memory import ExecutionError
+
+Ints = Sequence[int]
+
+
+def _floordiv(a: int, b: int) -> int:
+    if b == 0:
+        raise ExecutionError("affine division by zero")
+    return a // b
+
+
+def _ceildiv(a: int, b: int) -> int:
+    if b == 0:
+        raise ExecutionError("affine division by zero")
+    return -((-a) // b)
+
+
+def _mod(a: int, b: int) -> int:
+    if b == 0:
+        raise ExecutionError("affine modulo by zero")
+    return a % b
+
+
+_BINARY: dict[AffineBinaryOpKind, Callable[[int, int], int]] = {
+    AffineBinaryOpKind.Add: lambda a, b: a + b,
+    AffineBinaryOpKind.Mul: lambda a, b: a * b,
+    AffineBinaryOpKind.Mod: _mod,
+    AffineBinaryOpKind.FloorDiv: _floordiv,
+    AffineBinaryOpKind.CeilDiv: _ceildiv,
+}
+
+
+def compile_expr(expr: AffineExpr) -> Callable[[Ints, Ints], int]:
+    """A Python function evaluating `expr` on (dims, symbols)."""
+    if isinstance(expr, AffineDimExpr):
+        pos = expr.position
+        return lambda d, s: d[pos]
+    if isinstance(expr, AffineSymExpr):
+        pos = expr.position
+        return lambda d, s: s[pos]
+    if isinstance(expr, AffineConstantExpr):
+        value = expr.value
+        return lambda d, s: value
+    if isinstance(expr, AffineBinaryOpExpr):
+        lhs, rhs = compile_expr(expr.lhs), compile_expr(expr.rhs)
+        fn = _BINARY[expr.kind]
+        return lambda d, s: fn(lhs(d, s), rhs(d, s))
+    raise ExecutionError(f"unsupported affine expression {expr}")
+
+
+_COMPILED: dict[AffineMap, Callable[[Ints, Ints], tuple[int, ...]]] = {}
+
+
+def compile_map(amap: AffineMap) -> Callable[[Ints, Ints], tuple[int, ...]]:
+    """A (cached) Python function evaluating all results of `amap`."""
+    fn = _COMPILED.get(amap)
+    if fn is None:
+        if all(isinstance(e, AffineDimExpr) for e in amap.results):
+            positions = tuple(cast(AffineDimExpr, e).position for e in amap.results)
+
+            def fn(d: Ints, s: Ints) -> tuple[int, ...]:
+                return tuple(d[p] for p in positions)
+
+        else:
+            exprs = tuple(compile_expr(e) for e in amap.results)
+
+            def fn(d: Ints, s: Ints) -> tuple[int, ...]:
+                return tuple(e(d, s) for e in exprs)
+
+        _COMPILED[amap] = fn
+    return fn
+
+
+def eval_map(amap: AffineMap, operands: Sequence[int]) -> tuple[int, ...]:
+    """Evaluate `amap` on its operands (dimensions first, then symbols)."""
+    return compile_map(amap)(operands[: amap.num_dims], operands[amap.num_dims :])
+
+
+def _interp(interpreter: Interpreter) -> ExecutionInterpreter:
+    assert isinstance(interpreter, ExecutionInterpreter)
+    return interpreter
+
+
+@register_impls
+class ScfFunctions(InterpreterFunctions):
+    """The `scf` dialect."""
+
+    @impl(scf.ForOp)
+    def run_for(
+        self, interpreter: Interpreter, op: scf.ForOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        lb, ub, step, *carried = args
+        if step <= 0:
+            raise ExecutionError(f"scf.for step must be positive, got {step}")
+        values = tuple(carried)
+        iv = lb
+        while iv < ub:
+            values = interpreter.run_ssacfg_region(op.body, (iv, *values), "scf.for")
+            iv += step
+        return values
+
+    @impl(scf.IfOp)
+    def run_if(
+        self, interpreter: Interpreter, op: scf.IfOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        region = op.true_region if args[0] else op.false_region
+        return interpreter.run_ssacfg_region(region, (), "scf.if")
+
+    @impl(scf.WhileOp)
+    def run_while(
+        self, interpreter: Interpreter, op: scf.WhileOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        values = args
+        while True:
+            cond, *forwarded = interpreter.run_ssacfg_region(
+                op.before_region, values, "scf.while"
+            )
+            if not cond:
+                return tuple(forwarded)
+            values = interpreter.run_ssacfg_region(
+                op.after_region, tuple(forwarded), "scf.while"
+            )
+
+    @impl(scf.ExecuteRegionOp)
+    def run_execute_region(
+        self, interpreter: Interpreter, op: scf.ExecuteRegionOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        return interpreter.run_ssacfg_region(op.region, (), "scf.execute_region")
+
+    @impl(scf.IndexSwitchOp)
+    def run_index_switch(
+        self, interpreter: Interpreter, op: scf.IndexSwitchOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        cases = cast(DenseArrayBase, op.cases).get_values()
+        region = op.default_region
+        for value, case_region in zip(cases, op.case_regions, strict=True):
+            if value == args[0]:
+                region = case_region
+                break
+        return interpreter.run_ssacfg_region(region, (), "scf.index_switch")
+
+    @impl(scf.ParallelOp)
+    def run_parallel(
+        self, interpreter: Interpreter, op: scf.ParallelOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        if op.initVals:
+            raise ExecutionError("scf.parallel with reductions is not supported")
+        n = len(op.lowerBound)
+        lbs, ubs, steps = args[:n], args[n : 2 * n], args[2 * n : 3 * n]
+        ivs = list(lbs)
+        if any(lb >= ub for lb, ub in zip(lbs, ubs)):
+            return ()
+        while True:
+            interpreter.run_ssacfg_region(op.body, tuple(ivs), "scf.parallel")
+            d = n - 1
+            while d >= 0:
+                ivs[d] += steps[d]
+                if ivs[d] < ubs[d]:
+                    break
+                ivs[d] = lbs[d]
+                d -= 1
+            if d < 0:
+                return ()
+
+    @impl_terminator(scf.ReduceOp)
+    def run_reduce(
+        self, interpreter: Interpreter, op: scf.ReduceOp, args: tuple[Any, ...]
+    ) -> tuple[TerminatorValue, tuple[Any, ...]]:
+        if args:
+            raise ExecutionError("scf.reduce with operands is not supported")
+        return ReturnedValues(()), ()
+
+    @impl_terminator(scf.YieldOp)
+    def run_yield(
+        self, interpreter: Interpreter, op: scf.YieldOp, args: tuple[Any, ...]
+    ) -> tuple[TerminatorValue, tuple[Any, ...]]:
+        return ReturnedValues(args), ()
+
+    @impl_terminator(scf.ConditionOp)
+    def run_condition(
+        self, interpreter: Interpreter, op: scf.ConditionOp, args: tuple[Any, ...]
+    ) -> tuple[TerminatorValue, tuple[Any, ...]]:
+        return ReturnedValues(args), ()
+
+
+@register_impls
+class CfFunctions(InterpreterFunctions):
+    """The `cf` dialect."""
+
+    @impl_terminator(cf.BranchOp)
+    def run_br(
+        self, interpreter: Interpreter, op: cf.BranchOp, args: tuple[Any, ...]
+    ) -> tuple[TerminatorValue, tuple[Any, ...]]:
+        return Successor(op.successor, args), ()
+
+    @impl_terminator(cf.ConditionalBranchOp)
+    def run_cond_br(
+        self, interpreter: Interpreter, op: cf.ConditionalBranchOp, args: tuple[Any, ...]
+    ) -> tuple[TerminatorValue, tuple[Any, ...]]:
+        n_then = len(op.then_arguments)
+        if args[0]:
+            return Successor(op.then_block, args[1 : 1 + n_then]), ()
+        return Successor(op.else_block, args[1 + n_then :]), ()
+
+    @impl_terminator(cf.SwitchOp)
+    def run_switch(
+        self, interpreter: Interpreter, op: cf.SwitchOp, args: tuple[Any, ...]
+    ) -> tuple[TerminatorValue, tuple[Any, ...]]:
+        flag = args[0]
+        n_default = len(op.default_operands)
+        default_args = args[1 : 1 + n_default]
+        case_args = args[1 + n_default :]
+        if op.case_values is not None:
+            segments = (
+                cast(DenseArrayBase, op.case_operand_segments).get_values()
+                if op.case_operand_segments is not None
+                else [0] * len(op.case_blocks)
+            )
+            start = 0
+            for value, block, count in zip(
+                op.case_values.get_values(), op.case_blocks, segments, strict=True
+            ):
+                if value == flag:
+                    return Successor(block, case_args[start : start + count]), ()
+                start += count
+        return Successor(op.default_block, default_args), ()
+
+    @impl(cf.AssertOp)
+    def run_assert(
+        self, interpreter: Interpreter, op: cf.AssertOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        if not args[0]:
+            raise ExecutionError(f"assertion failed: {op.msg.data}")
+        return ()
+
+
+@register_impls
+class FuncFunctions(InterpreterFunctions):
+    """The `func` dialect."""
+
+    @impl(func.CallOp)
+    def run_call(
+        self, interpreter: Interpreter, op: func.CallOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        return _interp(interpreter).call_function(op.callee.string_value(), args)
+
+    @impl_terminator(func.ReturnOp)
+    def run_return(
+        self, interpreter: Interpreter, op: func.ReturnOp, args: tuple[Any, ...]
+    ) -> tuple[TerminatorValue, tuple[Any, ...]]:
+        return ReturnedValues(args), ()
+
+
+@register_impls
+class AffineFunctions(InterpreterFunctions):
+    """The `affine` dialect."""
+
+    @impl(affine.ApplyOp)
+    def run_apply(
+        self, interpreter: Interpreter, op: affine.ApplyOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        return (eval_map(op.map.data, args)[0],)
+
+    @impl(affine.MinOp)
+    def run_min(
+        self, interpreter: Interpreter, op: affine.MinOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        return (min(eval_map(op.map.data, args)),)
+
+    @impl(affine.LoadOp)
+    def run_load(
+        self, interpreter: Interpreter, op: affine.LoadOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        view, *operands = args
+        indices = eval_map(op.map.data, operands) if op.map else tuple(operands)
+        return (_interp(interpreter).memory.load(view, indices, op),)
+
+    @impl(affine.StoreOp)
+    def run_store(
+        self, interpreter: Interpreter, op: affine.StoreOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        value, view, *operands = args
+        indices = eval_map(op.map.data, operands) if op.map else tuple(operands)
+        _interp(interpreter).memory.store(view, indices, value, op)
+        return ()
+
+    @impl(affine.ForOp)
+    def run_for(
+        self, interpreter: Interpreter, op: affine.ForOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        n_lb = len(op.lowerBoundOperands)
+        n_ub = len(op.upperBoundOperands)
+        lb = max(eval_map(op.lowerBoundMap.data, args[:n_lb]))
+        ub = min(eval_map(op.upperBoundMap.data, args[n_lb : n_lb + n_ub]))
+        step = cast(IntegerAttr, op.step).value.data
+        values = tuple(args[n_lb + n_ub :])
+        iv = lb
+        while iv < ub:
+            values = interpreter.run_ssacfg_region(op.body, (iv, *values), "affine.for")
+            iv += step
+        return values
+
+    @impl_terminator(affine.YieldOp)
+    def run_yield(
+        self, interpreter: Interpreter, op: affine.YieldOp, args: tuple[Any, ...]
+    ) -> tuple[TerminatorValue, tuple[Any, ...]]:
+        return ReturnedValues(args), ()
+

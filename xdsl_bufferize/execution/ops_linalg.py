@@ -1,0 +1,256 @@
+"""Implementations of `linalg` ops, on tensors and on memrefs.
+
+All structured ops (`linalg.generic` and the named ops xDSL defines: fill, copy, matmul,
+transpose, the convolutions, pooling and elementwise ops) run through one engine: the
+loop ranges come from the operand shapes through the indexing maps, the iteration space
+is walked in row-major order, and the body region combines the operand elements at each
+point (`linalg.index` reads the point). On tensors the outputs start as copies of the
+`outs` values and become the results (destination-passing style); on memrefs the body
+writes the `outs` buffers in place. A body that only forwards block arguments (fill,
+copy, transpose) is evaluated without running the region. `linalg.broadcast` and
+`linalg.reduce` have their own small implementations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from xdsl.dialects.linalg import Linalg
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
+from xdsl.dialects.builtin import DenseArrayBase
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    ReturnedValues,
+    TerminatorValue,
+    impl,
+    impl_terminator,
+    register_impls,
+)
+from xdsl.ir import BlockArgument, Operation, Region
+from xdsl.ir.affine import AffineDimExpr, AffineMap
+
+from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
+from xdsl_bufferize.execution.memory import ExecutionError, FindingKind, MemoryTracker
+from xdsl_bufferize.execution.ops_control import compile_map
+from xdsl_bufferize.execution.values import (
+    ArrayValue,
+    MemRefView,
+    default_element,
+    iter_indices,
+)
+
+
+def _interp(interpreter: Interpreter) -> ExecutionInterpreter:
+    assert isinstance(interpreter, ExecutionInterpreter)
+    return interpreter
+
+
+def _shape(value: Any) -> tuple[int, ...]:
+    if isinstance(value, ArrayValue):
+        return value.shape
+    if isinstance(value, MemRefView):
+        return value.sizes
+    return ()
+
+
+class _Operand:
+    """Element access to one operand of a structured op (scalar, tensor or memref)."""
+
+    def __init__(
+        self, value: Any, op: Operation, mem: MemoryTracker, copy_tensor: bool
+    ) -> None:
+        self.value = value
+        self.op = op
+        self.mem = mem
+        self.shape = _shape(value)
+        self.is_scalar = not isinstance(value, ArrayValue | MemRefView)
+        if isinstance(value, ArrayValue):
+            self.data: list[Any] = list(value.data) if copy_tensor else value.data
+            mults: list[int] = []
+            acc = 1
+            for size in reversed(value.shape):
+                mults.append(acc)
+                acc *= size
+            self.mults = tuple(reversed(mults))
+        if isinstance(value, MemRefView):
+            mem.check_live(value, op, "accesses")
+
+    def _pos(self, idx: Sequence[int]) -> int | None:
+        if not all(0 <= i < n for i, n in zip(idx, self.shape)):
+            self.mem.report(
+                FindingKind.OUT_OF_BOUNDS,
+                f"{self.op.name} accesses {list(idx)} outside a tensor of shape "
+                f"{list(self.shape)}",
+                self.op,
+                None,
+            )
+            return None
+        return sum(i * m for i, m in zip(idx, self.mults))
+
+    def read(self, idx: Sequence[int], elem_default: Any) -> Any:
+        if self.is_scalar:
+            return self.value
+        if isinstance(self.value, MemRefView):
+            return self.mem.load(self.value, idx, self.op)
+        pos = self._pos(idx)
+        return elem_default if pos is None else self.data[pos]
+
+    def write(self, idx: Sequence[int], element: Any) -> None:
+        if isinstance(self.value, MemRefView):
+            self.mem.store(self.value, idx, element, self.op)
+            return
+        pos = self._pos(idx)
+        if pos is not None:
+            self.data[pos] = element
+
+    def result(self) -> ArrayValue:
+        assert isinstance(self.value, ArrayValue)
+        return ArrayValue(self.value.shape, self.data)
+
+
+def _forwarding(body: Region) -> list[int] | None:
+    """If the body only yields block arguments, which ones (in yield order)."""
+    block = body.blocks.first
+    if block is None or block.first_op is None or block.first_op is not block.last_op:
+        return None
+    term = block.first_op
+    forwarded: list[int] = []
+    for operand in term.operands:
+        if not isinstance(operand, BlockArgument) or operand.block is not block:
+            return None
+        forwarded.append(operand.index)
+    return forwarded
+
+
+def run_structured(
+    interpreter: Interpreter,
+    op: Operation,
+    n_inputs: int,
+    args: Sequence[Any],
+    maps: Sequence[AffineMap],
+    body: Region,
+) -> tuple[Any, ...]:
+    """Run a structured op given its operands, indexing maps and body."""
+    interp = _interp(interpreter)
+    mem = interp.memory
+    if len(maps) != len(args):
+        raise ExecutionError(f"{len(maps)} indexing maps for {len(args)} operands")
+    operands = [
+        _Operand(v, op, mem, copy_tensor=i >= n_inputs) for i, v in enumerate(args)
+    ]
+    n_loops = maps[0].num_dims if maps else 0
+    ranges: list[int | None] = [None] * n_loops
+    for operand, amap in zip(operands, maps):
+        if amap.num_symbols:
+            raise ExecutionError("indexing maps with symbols are not supported")
+        for j, expr in enumerate(amap.results):
+            if isinstance(expr, AffineDimExpr) and ranges[expr.position] is None:
+                ranges[expr.position] = operand.shape[j]
+    if any(r is None for r in ranges):
+        raise ExecutionError(f"cannot infer the loop ranges from maps {list(maps)}")
+    loop_ranges = cast(list[int], ranges)
+    compiled = [compile_map(m) for m in maps]
+    outputs = operands[n_inputs:]
+    out_maps = compiled[n_inputs:]
+    block = body.blocks.first
+    assert block is not None
+    defaults = [default_element(arg.type) for arg in block.args]
+    forwarded = _forwarding(body)
+    no_syms: tuple[int, ...] = ()
+    interp.linalg_indices.append(())
+    try:
+        for point in iter_indices(loop_ranges):
+            interp.linalg_indices[-1] = point
+            elements = [
+                o.read(f(point, no_syms), d)
+                for o, f, d in zip(operands, compiled, defaults)
+            ]
+            if forwarded is not None:
+                yielded: Sequence[Any] = [elements[k] for k in forwarded]
+            else:
+                yielded = interpreter.run_ssacfg_region(body, tuple(elements), op.name)
+            for out, f, value in zip(outputs, out_maps, yielded, strict=True):
+                out.write(f(point, no_syms), value)
+    finally:
+        interp.linalg_indices.pop()
+    return tuple(o.result() for o in outputs if isinstance(o.value, ArrayValue))
+
+
+@register_impls
+class LinalgFunctions(InterpreterFunctions):
+    """The `linalg` dialect."""
+
+    @impl(linalg.IndexOp)
+    def run_index(
+        self, interpreter: Interpreter, op: linalg.IndexOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        interp = _interp(interpreter)
+        if not interp.linalg_indices:
+            raise ExecutionError("linalg.index outside a linalg op")
+        return (interp.linalg_indices[-1][op.dim.value.data],)
+
+    @impl_terminator(linalg.YieldOp)
+    def run_yield(
+        self, interpreter: Interpreter, op: linalg.YieldOp, args: tuple[Any, ...]
+    ) -> tuple[TerminatorValue, tuple[Any, ...]]:
+        return ReturnedValues(args), ()
+
+    @impl(linalg.BroadcastOp)
+    def run_broadcast(
+        self, interpreter: Interpreter, op: linalg.BroadcastOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        source, init = args
+        mem = _interp(interpreter).memory
+        dims = set(cast(Sequence[int], cast(DenseArrayBase, op.dimensions).get_values()))
+        src = _Operand(source, op, mem, copy_tensor=False)
+        out = _Operand(init, op, mem, copy_tensor=True)
+        for idx in iter_indices(out.shape):
+            kept = tuple(i for d, i in enumerate(idx) if d not in dims)
+            out.write(idx, src.read(kept, None))
+        return (out.result(),) if isinstance(init, ArrayValue) else ()
+
+    @impl(linalg.ReduceOp)
+    def run_reduce(
+        self, interpreter: Interpreter, op: linalg.ReduceOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        source, init = args
+        mem = _interp(interpreter).memory
+        dims = set(cast(Sequence[int], cast(DenseArrayBase, op.dimensions).get_values()))
+        src = _Operand(source, op, mem, copy_tensor=False)
+        out = _Operand(init, op, mem, copy_tensor=True)
+        for idx in iter_indices(src.shape):
+            kept = tuple(i for d, i in enumerate(idx) if d not in dims)
+            (value,) = interpreter.run_ssacfg_region(
+                op.region, (src.read(idx, None), out.read(kept, None)), op.name
+            )
+            out.write(kept, value)
+        return (out.result(),) if isinstance(init, ArrayValue) else ()
+
+
+def _structured_impl(
+    self: InterpreterFunctions,
+    interpreter: Interpreter,
+    op: LinalgStructuredOperation,
+    args: tuple[Any, ...],
+) -> tuple[Any, ...]:
+    maps = [m.data for m in op.get_indexing_maps()]
+    return run_structured(interpreter, op, len(op.inputs), args, maps, op.body)
+
+
+def _register_structured() -> None:
+    """Run every structured linalg op class of xDSL through the common engine."""
+    for cls in Linalg.operations:
+        if not issubclass(cls, LinalgStructuredOperation):
+            continue
+        setattr(
+            LinalgFunctions,
+            f"run_{cls.name.replace('.', '_')}",
+            impl(cls)(_structured_impl),
+        )
+
+
+_register_structured()
+register_impls(LinalgFunctions)

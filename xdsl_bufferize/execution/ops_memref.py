@@ -1,0 +1,664 @@
+"""Implementations of `memref`, `bufferization`, `gpu` allocation and `vector` transfers.
+
+Memrefs are `MemRefView`s onto tracked buffers: view ops (`subview`, `cast`,
+`reinterpret_cast`, `expand_shape`, `collapse_shape`, `extract_strided_metadata`) compute a
+new offset, sizes and strides on the same buffer exactly as MLIR's strided layouts do, so
+copies between arbitrary strided views behave as in MLIR. Every access goes through the
+`MemoryTracker` (use after free, out of bounds, writes into constants). `memref.alloca`
+memory dies when its function (or `memref.alloca_scope`) returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from xdsl.dialects import bufferization, gpu, memref, vector
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BoolAttr,
+    DenseIntOrFPElementsAttr,
+    IntegerAttr,
+    MemRefType,
+    NoneAttr,
+    ShapedType,
+    StringAttr,
+    SymbolRefAttr,
+    TensorType,
+    VectorType,
+)
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    ReturnedValues,
+    TerminatorValue,
+    impl,
+    impl_terminator,
+    register_impls,
+)
+from xdsl.ir import Attribute, Operation
+from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
+
+from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
+from xdsl_bufferize.execution.memory import AllocKind, ExecutionError, FindingKind
+from xdsl_bufferize.execution.ops_arith import constant_value
+from xdsl_bufferize.execution.ops_tensor import (
+    check_shape,
+    collapsed_shape,
+    dropped_unit_dims,
+    mixed_values,
+)
+from xdsl_bufferize.execution.values import (
+    ArrayValue,
+    MemRefView,
+    Token,
+    contiguous_strides,
+    default_element,
+    element_type_of,
+    is_dynamic,
+    iter_indices,
+    num_elements,
+    static_shape,
+)
+
+
+def _interp(interpreter: Interpreter) -> ExecutionInterpreter:
+    assert isinstance(interpreter, ExecutionInterpreter)
+    return interpreter
+
+
+def _view(value: Any) -> MemRefView:
+    if not isinstance(value, MemRefView):
+        raise ExecutionError(f"expected a memref value, got {type(value).__name__}")
+    return value
+
+
+def allocate(
+    interpreter: Interpreter,
+    op: Operation,
+    t: MemRefType,
+    dynamic: Sequence[int],
+    kind: AllocKind,
+) -> MemRefView:
+    """A new tracked buffer for `t`, honouring a static strided layout if it has one."""
+    mem = _interp(interpreter).memory
+    shape = static_shape(t, dynamic)
+    if any(s < 0 for s in shape):
+        raise ExecutionError(f"negative size in {list(shape)}")
+    view = mem.allocate(t.get_element_type(), shape, kind, op)
+    if not isinstance(t.layout, NoneAttr):
+        strides = t.get_strides()
+        offset = t.get_offset()
+        if (
+            strides is not None
+            and offset is not None
+            and all(s is not None for s in strides)
+            and (offset != 0 or tuple(strides) != contiguous_strides(shape))
+        ):
+            static_strides = tuple(cast(int, s) for s in strides)
+            extent = offset + sum((n - 1) * s for n, s in zip(shape, static_strides)) + 1
+            buffer = view.buffer
+            buffer.data = [default_element(buffer.element_type)] * max(extent, 0)
+            view = MemRefView(buffer, offset, shape, static_strides)
+            buffer.base_view = view
+    if kind is AllocKind.STACK and _interp(interpreter).frames:
+        _interp(interpreter).frames[-1].stack_buffers.append(view.buffer)
+    return view
+
+
+def check_layout(view: MemRefView, t: Attribute, what: str) -> None:
+    """Fail if a view contradicts the static sizes, offset or strides of type `t`."""
+    if not isinstance(t, MemRefType):
+        return
+    check_shape(view.sizes, t, what)
+    if isinstance(t.layout, NoneAttr):
+        expected = contiguous_strides(view.sizes)
+        if view.offset != view.buffer.base_view.offset and view.offset != 0:
+            pass
+        if any(
+            n != 1 and s != e for n, s, e in zip(view.sizes, view.strides, expected)
+        ):
+            raise ExecutionError(
+                f"{what}: view with strides {list(view.strides)} is not {t}"
+            )
+        return
+    strides = t.get_strides()
+    offset = t.get_offset()
+    if strides is not None:
+        for n, actual, expected in zip(view.sizes, view.strides, strides):
+            if expected is not None and n != 1 and actual != expected:
+                raise ExecutionError(
+                    f"{what}: view with strides {list(view.strides)} is not {t}"
+                )
+    if offset is not None and offset != view.offset:
+        raise ExecutionError(f"{what}: view with offset {view.offset} is not {t}")
+
+
+def make_subview(
+    interpreter: Interpreter,
+    op: Operation,
+    source: MemRefView,
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+    static_sizes: Sequence[int],
+    result_type: MemRefType,
+) -> MemRefView:
+    mem = _interp(interpreter).memory
+    if len(offsets) != source.rank:
+        raise ExecutionError(f"{len(offsets)} offsets for a rank-{source.rank} memref")
+    for dim, (o, n, s, limit) in enumerate(zip(offsets, sizes, strides, source.sizes)):
+        if n > 0 and not (0 <= o < limit and 0 <= o + (n - 1) * s < limit):
+            mem.report(
+                FindingKind.OUT_OF_BOUNDS,
+                f"{op.name} (offsets {list(offsets)}, sizes {list(sizes)}, strides "
+                f"{list(strides)}) exceeds its source view of sizes {list(source.sizes)} "
+                f"in dimension {dim}",
+                op,
+                source.buffer,
+            )
+            break
+    new_offset = source.offset + sum(o * s for o, s in zip(offsets, source.strides))
+    new_strides = [s * t for s, t in zip(source.strides, strides)]
+    dropped = dropped_unit_dims(static_sizes, result_type.get_shape())
+    view = MemRefView(
+        source.buffer,
+        new_offset,
+        tuple(n for i, n in enumerate(sizes) if i not in dropped),
+        tuple(s for i, s in enumerate(new_strides) if i not in dropped),
+    )
+    mem.check_view_within(source, view, op)
+    return view
+
+
+def expand_view(
+    source: MemRefView, reassociation: Attribute, shape: Sequence[int]
+) -> MemRefView:
+    groups = cast(ArrayAttr[ArrayAttr[IntegerAttr]], reassociation)
+    strides: list[int] = [0] * len(shape)
+    for src_dim, group in enumerate(groups.data):
+        dims = [cast(IntegerAttr, d).value.data for d in group.data]
+        if num_elements([shape[d] for d in dims]) != source.sizes[src_dim]:
+            raise ExecutionError(
+                f"cannot expand dimension {src_dim} of size {source.sizes[src_dim]} "
+                f"into {[shape[d] for d in dims]}"
+            )
+        acc = source.strides[src_dim]
+        for d in reversed(dims):
+            strides[d] = acc
+            acc *= shape[d]
+    return MemRefView(source.buffer, source.offset, tuple(shape), tuple(strides))
+
+
+def collapse_view(source: MemRefView, reassociation: Attribute) -> MemRefView:
+    groups = cast(ArrayAttr[ArrayAttr[IntegerAttr]], reassociation)
+    sizes = collapsed_shape(source.sizes, reassociation)
+    strides: list[int] = []
+    for group in groups.data:
+        dims = [cast(IntegerAttr, d).value.data for d in group.data]
+        real = [d for d in dims if source.sizes[d] != 1]
+        for outer, inner in zip(real, real[1:]):
+            if source.strides[outer] != source.strides[inner] * source.sizes[inner]:
+                raise ExecutionError(
+                    f"cannot collapse non-contiguous dimensions {dims} (sizes "
+                    f"{list(source.sizes)}, strides {list(source.strides)})"
+                )
+        strides.append(source.strides[real[-1]] if real else 1)
+    return MemRefView(source.buffer, source.offset, sizes, tuple(strides))
+
+
+@register_impls
+class MemRefFunctions(InterpreterFunctions):
+    """The `memref` dialect."""
+
+    @impl(memref.AllocOp)
+    def run_alloc(
+        self, interpreter: Interpreter, op: memref.AllocOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        t = cast(MemRefType, op.memref.type)
+        return (allocate(interpreter, op, t, args[: len(op.dynamic_sizes)], AllocKind.HEAP),)
+
+    @impl(memref.AllocaOp)
+    def run_alloca(
+        self, interpreter: Interpreter, op: memref.AllocaOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        t = cast(MemRefType, op.memref.type)
+        return (
+            allocate(interpreter, op, t, args[: len(op.dynamic_sizes)], AllocKind.STACK),
+        )
+
+    @impl(memref.AllocaScopeOp)
+    def run_alloca_scope(
+        self, interpreter: Interpreter, op: memref.AllocaScopeOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        interp = _interp(interpreter)
+        frame = interp.frames[-1] if interp.frames else None
+        mark = len(frame.stack_buffers) if frame is not None else 0
+        try:
+            return interpreter.run_ssacfg_region(op.scope, (), "memref.alloca_scope")
+        finally:
+            if frame is not None:
+                interp.memory.release_stack(
+                    frame.stack_buffers[mark:], "memref.alloca_scope"
+                )
+                del frame.stack_buffers[mark:]
+
+    @impl_terminator(memref.AllocaScopeReturnOp)
+    def run_alloca_scope_return(
+        self,
+        interpreter: Interpreter,
+        op: memref.AllocaScopeReturnOp,
+        args: tuple[Any, ...],
+    ) -> tuple[TerminatorValue, tuple[Any, ...]]:
+        return ReturnedValues(args), ()
+
+    @impl(memref.DeallocOp)
+    def run_dealloc(
+        self, interpreter: Interpreter, op: memref.DeallocOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        _interp(interpreter).memory.free(_view(args[0]), op)
+        return ()
+
+    @impl(memref.LoadOp)
+    def run_load(
+        self, interpreter: Interpreter, op: memref.LoadOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        view, *indices = args
+        return (_interp(interpreter).memory.load(_view(view), indices, op),)
+
+    @impl(memref.StoreOp)
+    def run_store(
+        self, interpreter: Interpreter, op: memref.StoreOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        value, view, *indices = args
+        _interp(interpreter).memory.store(_view(view), indices, value, op)
+        return ()
+
+    @impl(memref.SubviewOp)
+    def run_subview(
+        self, interpreter: Interpreter, op: memref.SubviewOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        source = _view(args[0])
+        n_off, n_size = len(op.offsets), len(op.sizes)
+        offsets = mixed_values(op.static_offsets, args[1 : 1 + n_off])
+        sizes = mixed_values(op.static_sizes, args[1 + n_off : 1 + n_off + n_size])
+        strides = mixed_values(op.static_strides, args[1 + n_off + n_size :])
+        static_sizes = cast(Sequence[int], op.static_sizes.get_values())
+        return (
+            make_subview(
+                interpreter,
+                op,
+                source,
+                offsets,
+                sizes,
+                strides,
+                static_sizes,
+                cast(MemRefType, op.result.type),
+            ),
+        )
+
+    @impl(memref.ReinterpretCastOp)
+    def run_reinterpret_cast(
+        self, interpreter: Interpreter, op: memref.ReinterpretCastOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        source = _view(args[0])
+        n_off, n_size = len(op.offsets), len(op.sizes)
+        offsets = mixed_values(op.static_offsets, args[1 : 1 + n_off])
+        sizes = mixed_values(op.static_sizes, args[1 + n_off : 1 + n_off + n_size])
+        strides = mixed_values(op.static_strides, args[1 + n_off + n_size :])
+        view = MemRefView(source.buffer, offsets[0], tuple(sizes), tuple(strides))
+        _interp(interpreter).memory.check_view_within(source, view, op)
+        return (view,)
+
+    @impl(memref.CastOp)
+    def run_cast(
+        self, interpreter: Interpreter, op: memref.CastOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        view = _view(args[0])
+        check_layout(view, op.dest.type, "memref.cast")
+        return (view,)
+
+    @impl(memref.MemorySpaceCastOp)
+    def run_memory_space_cast(
+        self, interpreter: Interpreter, op: memref.MemorySpaceCastOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        return (_view(args[0]),)
+
+    @impl(memref.AssumeAlignmentOp)
+    def run_assume_alignment(
+        self, interpreter: Interpreter, op: memref.AssumeAlignmentOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        return (_view(args[0]),)
+
+    @impl(memref.ExpandShapeOp)
+    def run_expand_shape(
+        self, interpreter: Interpreter, op: memref.ExpandShapeOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        source = _view(args[0])
+        _interp(interpreter).memory.check_live(source, op, "takes a view of")
+        shape = mixed_values(op.static_output_shape, args[1:])
+        return (expand_view(source, op.reassociation, shape),)
+
+    @impl(memref.CollapseShapeOp)
+    def run_collapse_shape(
+        self, interpreter: Interpreter, op: memref.CollapseShapeOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        source = _view(args[0])
+        _interp(interpreter).memory.check_live(source, op, "takes a view of")
+        return (collapse_view(source, op.reassociation),)
+
+    @impl(memref.CopyOp)
+    def run_copy(
+        self, interpreter: Interpreter, op: memref.CopyOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        source, dest = _view(args[0]), _view(args[1])
+        if source.sizes != dest.sizes:
+            raise ExecutionError(
+                f"copy between shapes {list(source.sizes)} and {list(dest.sizes)}"
+            )
+        mem = _interp(interpreter).memory
+        mem.write_all(dest, mem.read_all(source, op), op)
+        return ()
+
+    @impl(memref.DimOp)
+    def run_dim(
+        self, interpreter: Interpreter, op: memref.DimOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        view, index = _view(args[0]), args[1]
+        if not 0 <= index < view.rank:
+            raise ExecutionError(f"dimension {index} of a rank-{view.rank} memref")
+        return (view.sizes[index],)
+
+    @impl(memref.RankOp)
+    def run_rank(
+        self, interpreter: Interpreter, op: memref.RankOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        return (_view(args[0]).rank,)
+
+    @impl(memref.ExtractStridedMetaDataOp)
+    def run_extract_strided_metadata(
+        self,
+        interpreter: Interpreter,
+        op: memref.ExtractStridedMetaDataOp,
+        args: tuple[Any, ...],
+    ) -> tuple[Any, ...]:
+        view = _view(args[0])
+        base = MemRefView(view.buffer, 0, (), ())
+        return (base, view.offset, *view.sizes, *view.strides)
+
+    @impl(memref.GetGlobalOp)
+    def run_get_global(
+        self, interpreter: Interpreter, op: memref.GetGlobalOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        interp = _interp(interpreter)
+        name = cast(SymbolRefAttr, op.name_).string_value()
+        if name not in interp.globals:
+            glob = interp.lookup_symbol(name)
+            if not isinstance(glob, memref.GlobalOp):
+                raise ExecutionError(f"@{name} is not a memref.global")
+            t = glob.type
+            kind = AllocKind.CONSTANT_GLOBAL if glob.constant else AllocKind.GLOBAL
+            shape = tuple(t.get_shape())
+            data: list[int | float] | None = None
+            if isinstance(glob.initial_value, DenseIntOrFPElementsAttr):
+                tensor_type = TensorType(t.get_element_type(), shape)
+                value = constant_value(glob.initial_value, tensor_type)
+                data = list(cast(ArrayValue, value).data)
+            interp.globals[name] = interp.memory.allocate(
+                t.get_element_type(), shape, kind, glob, data
+            )
+        return (interp.globals[name],)
+
+    @impl(memref.ViewOp)
+    def run_view(
+        self, interpreter: Interpreter, op: memref.ViewOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        source = _view(args[0])
+        source_type = cast(MemRefType, op.source.type)
+        result_type = cast(MemRefType, op.result.type)
+        if source_type.get_element_type() != result_type.get_element_type():
+            raise ExecutionError(
+                "memref.view changing the element type is not supported"
+            )
+        shape = static_shape(result_type, args[2:])
+        view = MemRefView(
+            source.buffer, source.offset + args[1], shape, contiguous_strides(shape)
+        )
+        _interp(interpreter).memory.check_view_within(source, view, op)
+        return (view,)
+
+
+@register_impls
+class BufferizationFunctions(InterpreterFunctions):
+    """The `bufferization` dialect."""
+
+    @impl(bufferization.AllocTensorOp)
+    def run_alloc_tensor(
+        self, interpreter: Interpreter, op: bufferization.AllocTensorOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        dynamic = args[: len(op.dynamic_sizes)]
+        if op.copy is not None:
+            copied = args[len(op.dynamic_sizes)]
+            assert isinstance(copied, ArrayValue)
+            return (copied,)
+        t = cast(TensorType[Attribute], op.tensor.type)
+        shape = static_shape(t, dynamic)
+        return (
+            ArrayValue(shape, [default_element(t.element_type)] * num_elements(shape)),
+        )
+
+    @impl(bufferization.CloneOp)
+    def run_clone(
+        self, interpreter: Interpreter, op: bufferization.CloneOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        mem = _interp(interpreter).memory
+        source = _view(args[0])
+        data = mem.read_all(source, op)
+        return (
+            mem.allocate(source.buffer.element_type, source.sizes, AllocKind.HEAP, op, data),
+        )
+
+    @impl(bufferization.ToTensorOp)
+    def run_to_tensor(
+        self, interpreter: Interpreter, op: bufferization.ToTensorOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        source = _view(args[0])
+        data = _interp(interpreter).memory.read_all(source, op)
+        return (ArrayValue(source.sizes, data),)
+
+    @impl(bufferization.ToBufferOp)
+    def run_to_buffer(
+        self, interpreter: Interpreter, op: bufferization.ToBufferOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        value = args[0]
+        assert isinstance(value, ArrayValue)
+        t = cast(MemRefType, op.memref.type)
+        return (
+            _interp(interpreter).memory.allocate(
+                t.get_element_type(), value.shape, AllocKind.TENSOR, op, list(value.data)
+            ),
+        )
+
+    @impl(bufferization.MaterializeInDestinationOp)
+    def run_materialize_in_destination(
+        self,
+        interpreter: Interpreter,
+        op: bufferization.MaterializeInDestinationOp,
+        args: tuple[Any, ...],
+    ) -> tuple[Any, ...]:
+        source, dest = args
+        assert isinstance(source, ArrayValue)
+        if isinstance(dest, ArrayValue):
+            if dest.shape != source.shape:
+                raise ExecutionError(
+                    f"source shape {list(source.shape)} differs from destination "
+                    f"shape {list(dest.shape)}"
+                )
+            return (source,)
+        view = _view(dest)
+        if view.sizes != source.shape:
+            raise ExecutionError(
+                f"source shape {list(source.shape)} differs from destination "
+                f"shape {list(view.sizes)}"
+            )
+        _interp(interpreter).memory.write_all(view, source.data, op)
+        return ()
+
+
+@register_impls
+class GpuMemoryFunctions(InterpreterFunctions):
+    """`gpu.alloc` and `gpu.dealloc`: heap memory like `memref.alloc`."""
+
+    @impl(gpu.AllocOp)
+    def run_alloc(
+        self, interpreter: Interpreter, op: gpu.AllocOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        n_deps = len(op.asyncDependencies)
+        dynamic = args[n_deps : n_deps + len(op.dynamicSizes)]
+        t = cast(MemRefType, op.result.type)
+        view = allocate(interpreter, op, t, dynamic, AllocKind.HEAP)
+        return (view, Token()) if op.asyncToken is not None else (view,)
+
+    @impl(gpu.DeallocOp)
+    def run_dealloc(
+        self, interpreter: Interpreter, op: gpu.DeallocOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        _interp(interpreter).memory.free(_view(args[-1]), op)
+        return (Token(),) if op.asyncToken is not None else ()
+
+
+def _transfer_positions(
+    op: vector.TransferReadOp | vector.TransferWriteOp,
+    indices: Sequence[int],
+    vector_shape: Sequence[int],
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(vector index, source index) pairs of a transfer, following its permutation map."""
+    amap = op.permutation_map.data
+    pairs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for vidx in iter_indices(vector_shape):
+        src = list(indices)
+        for j, expr in enumerate(amap.results):
+            if isinstance(expr, AffineDimExpr):
+                src[expr.position] += vidx[j]
+            elif not (isinstance(expr, AffineConstantExpr) and expr.value == 0):
+                raise ExecutionError(f"unsupported permutation map {amap}")
+        pairs.append((vidx, tuple(src)))
+    return pairs
+
+
+def _in_bounds_flags(op: vector.TransferReadOp | vector.TransferWriteOp) -> list[bool]:
+    attr = op.properties.get("in_bounds")
+    if isinstance(attr, ArrayAttr):
+        return [isinstance(b, BoolAttr) and b.value.data != 0 for b in attr.data]  # pyright: ignore[reportUnknownMemberType,reportUnknownVariableType]
+    return []
+
+
+def _within(index: Sequence[int], shape: Sequence[int]) -> bool:
+    return all(0 <= i < n for i, n in zip(index, shape))
+
+
+@register_impls
+class VectorFunctions(InterpreterFunctions):
+    """`vector` transfers, loads, stores and broadcasts (vectors are flat tuples)."""
+
+    @impl(vector.TransferReadOp)
+    def run_transfer_read(
+        self, interpreter: Interpreter, op: vector.TransferReadOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        source = args[0]
+        n_idx = len(op.indices)
+        indices = args[1 : 1 + n_idx]
+        padding = args[1 + n_idx]
+        mask = args[2 + n_idx] if op.mask is not None else None
+        vtype = cast(VectorType[Attribute], op.result.type)
+        shape = tuple(vtype.get_shape())
+        mem = _interp(interpreter).memory
+        out: list[Any] = []
+        for k, (_, src) in enumerate(_transfer_positions(op, indices, shape)):
+            if mask is not None and not mask[k]:
+                out.append(padding)
+            elif isinstance(source, ArrayValue):
+                out.append(source.get(src) if source.in_bounds(src) else padding)
+            else:
+                view = _view(source)
+                if _within(src, view.sizes) or all(_in_bounds_flags(op)):
+                    out.append(mem.load(view, src, op))
+                else:
+                    out.append(padding)
+        return (tuple(out),)
+
+    @impl(vector.TransferWriteOp)
+    def run_transfer_write(
+        self, interpreter: Interpreter, op: vector.TransferWriteOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        values, dest = args[0], args[1]
+        n_idx = len(op.indices)
+        indices = args[2 : 2 + n_idx]
+        mask = args[2 + n_idx] if op.mask is not None else None
+        vtype = cast(VectorType[Attribute], op.vector.type)
+        shape = tuple(vtype.get_shape())
+        pairs = _transfer_positions(op, indices, shape)
+        mem = _interp(interpreter).memory
+        if isinstance(dest, ArrayValue):
+            data = list(dest.data)
+            for k, (_, src) in enumerate(pairs):
+                if (mask is None or mask[k]) and dest.in_bounds(src):
+                    data[dest.flat_index(src)] = values[k]
+            return (ArrayValue(dest.shape, data),)
+        view = _view(dest)
+        for k, (_, src) in enumerate(pairs):
+            if mask is not None and not mask[k]:
+                continue
+            if _within(src, view.sizes) or all(_in_bounds_flags(op)):
+                mem.store(view, src, values[k], op)
+        return ()
+
+    @impl(vector.LoadOp)
+    def run_load(
+        self, interpreter: Interpreter, op: vector.LoadOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        view, *indices = args
+        view = _view(view)
+        shape = tuple(cast(VectorType[Attribute], op.result.type).get_shape())
+        mem = _interp(interpreter).memory
+        base = list(indices)
+        lead = len(base) - len(shape)
+        out = [
+            mem.load(view, (*base[:lead], *(b + i for b, i in zip(base[lead:], idx))), op)
+            for idx in iter_indices(shape)
+        ]
+        return (tuple(out),)
+
+    @impl(vector.StoreOp)
+    def run_store(
+        self, interpreter: Interpreter, op: vector.StoreOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        values, view, *indices = args
+        view = _view(view)
+        shape = tuple(cast(VectorType[Attribute], op.vector.type).get_shape())
+        mem = _interp(interpreter).memory
+        base = list(indices)
+        lead = len(base) - len(shape)
+        for k, idx in enumerate(iter_indices(shape)):
+            mem.store(
+                view,
+                (*base[:lead], *(b + i for b, i in zip(base[lead:], idx))),
+                values[k],
+                op,
+            )
+        return ()
+
+    @impl(vector.BroadcastOp)
+    def run_broadcast(
+        self, interpreter: Interpreter, op: vector.BroadcastOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        value = args[0]
+        count = num_elements(cast(VectorType[Attribute], op.vector.type).get_shape())
+        if isinstance(value, tuple):
+            if len(value) == 0 or count % len(value):
+                raise ExecutionError("unsupported vector broadcast")
+            return (value * (count // len(value)),)
+        return ((value,) * count,)
+
+
+_unused = (ShapedType, StringAttr, is_dynamic, element_type_of)

@@ -1,0 +1,397 @@
+"""Running functions, comparing results, and judging pass pipelines differentially.
+
+`run` executes one function of a module on given inputs and returns its results as
+plain Python values (numbers, `ArrayValue`s for tensors and memrefs) together with the
+memory findings. `check_pipeline` runs a function, applies a pass pipeline to a clone of
+the module (any pass xdsl-opt knows, through xDSL's own pipeline machinery), runs it
+again on the same inputs, and compares. Inputs are given as plain values and converted
+for each run to what the entry function takes at that point: a tensor parameter gets an
+immutable array, a memref parameter a fresh buffer owned by the caller (borrowed by the
+callee: freeing it is a finding; it is not counted as a leak).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+    ShapedType,
+    TensorType,
+)
+from xdsl.interpreter import InterpreterFunctions
+from xdsl.ir import Attribute
+from xdsl.passes import PassPipeline
+from xdsl.universe import Universe
+
+from xdsl_bufferize.execution.interpreter import ExecutionInterpreter, LocatingParser
+from xdsl_bufferize.execution.memory import AllocKind, ExecutionError, Finding
+from xdsl_bufferize.execution.ops_arith import ArithFunctions, MathFunctions
+from xdsl_bufferize.execution.ops_control import (
+    AffineFunctions,
+    CfFunctions,
+    FuncFunctions,
+    ScfFunctions,
+)
+from xdsl_bufferize.execution.ops_linalg import LinalgFunctions
+from xdsl_bufferize.execution.ops_memref import (
+    BufferizationFunctions,
+    GpuMemoryFunctions,
+    MemRefFunctions,
+    VectorFunctions,
+)
+from xdsl_bufferize.execution.ops_tensor import TensorFunctions
+from xdsl_bufferize.execution.values import (
+    ArrayValue,
+    MemRefView,
+    element_type_of,
+    is_dynamic,
+    normalize,
+    num_elements,
+)
+
+DEFAULT_FUNCTIONS: tuple[type[InterpreterFunctions], ...] = (
+    ArithFunctions,
+    MathFunctions,
+    ScfFunctions,
+    CfFunctions,
+    FuncFunctions,
+    AffineFunctions,
+    TensorFunctions,
+    LinalgFunctions,
+    MemRefFunctions,
+    BufferizationFunctions,
+    GpuMemoryFunctions,
+    VectorFunctions,
+)
+"""The op implementations every run registers."""
+
+Value = Any
+"""A plain input or result value: int, float, `ArrayValue`, tuple (vector)."""
+
+
+class UsageError(Exception):
+    """The request cannot be run: missing entry, wrong arguments, bad pipeline..."""
+
+
+@dataclass
+class Outcome:
+    """What one run produced."""
+
+    results: tuple[Value, ...] | None
+    """The entry function's results as plain values; None if the run failed."""
+    findings: list[Finding] = field(default_factory=lambda: list[Finding]())
+    error: str | None = None
+    """Why the run stopped early (a runtime failure), if it did."""
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and not self.findings
+
+
+@dataclass
+class Report:
+    """The verdict on a pass pipeline: the two runs and how they compare."""
+
+    pipeline: str
+    before: Outcome
+    after: Outcome | None
+    """None if the pipeline itself failed."""
+    mismatches: list[str] = field(default_factory=lambda: list[str]())
+    pipeline_error: str | None = None
+
+    @property
+    def findings(self) -> list[tuple[str, Finding]]:
+        """Findings of both runs, tagged "before" or "after"."""
+        tagged = [("before", f) for f in self.before.findings]
+        if self.after is not None:
+            tagged += [("after", f) for f in self.after.findings]
+        return tagged
+
+    @property
+    def ok(self) -> bool:
+        return (
+            self.pipeline_error is None
+            and self.after is not None
+            and self.before.ok
+            and self.after.ok
+            and not self.mismatches
+        )
+
+
+def make_context() -> Context:
+    """A context that knows every dialect of every installed xDSL universe."""
+    ctx = Context()
+    for name, factory in Universe.get_multiverse().all_dialects.items():
+        ctx.register_dialect(name, factory)
+    return ctx
+
+
+def parse_module(text: str, file_name: str = "<input>", ctx: Context | None = None) -> ModuleOp:
+    """Parse `text`; ops get `file:line:col` locations so findings point at them."""
+    parser = LocatingParser(ctx or make_context(), text, file_name)
+    return parser.parse_module()
+
+
+def find_function(module: ModuleOp, entry: str) -> func.FuncOp:
+    for op in module.ops:
+        if isinstance(op, func.FuncOp) and op.sym_name.data == entry:
+            if not op.body.blocks:
+                raise UsageError(f"@{entry} is a declaration without a body")
+            return op
+    raise UsageError(f"no function @{entry} in the module")
+
+
+def _to_array(value: Value, t: ShapedType, what: str) -> ArrayValue:
+    if isinstance(value, ArrayValue):
+        array = value
+    elif isinstance(value, list):
+        shape: list[int] = []
+        probe: Any = value
+        while isinstance(probe, list):
+            shape.append(len(probe))  # pyright: ignore[reportUnknownArgumentType]
+            probe = probe[0] if probe else None  # pyright: ignore[reportUnknownVariableType]
+        flat: list[Any] = []
+
+        def walk(x: Any) -> None:
+            if isinstance(x, list):
+                for y in x:  # pyright: ignore[reportUnknownVariableType]
+                    walk(y)
+            else:
+                flat.append(x)
+
+        walk(value)
+        array = ArrayValue(tuple(shape), flat)
+    else:
+        raise UsageError(f"{what}: expected an array for {t}, got {value!r}")
+    expected = t.get_shape()
+    if len(expected) != len(array.shape) or any(
+        not is_dynamic(e) and e != s for e, s in zip(expected, array.shape)
+    ):
+        raise UsageError(f"{what}: shape {list(array.shape)} does not fit {t}")
+    elem = element_type_of(t)
+    return ArrayValue(array.shape, [normalize(x, elem) for x in array.data])
+
+
+def _convert_input(
+    interp: ExecutionInterpreter, value: Value, t: Attribute, index: int
+) -> Any:
+    what = f"argument #{index}"
+    if isinstance(t, TensorType):
+        return _to_array(value, t, what)
+    if isinstance(t, MemRefType):
+        array = _to_array(value, t, what)
+        return interp.memory.allocate(
+            t.get_element_type(),
+            array.shape,
+            AllocKind.ARGUMENT,
+            None,
+            list(array.data),
+            op_name="argument",
+            location=f"entry argument #{index}",
+        )
+    if isinstance(t, IntegerType | IndexType | AnyFloat):
+        if not isinstance(value, int | float):
+            raise UsageError(f"{what}: expected a scalar for {t}, got {value!r}")
+        return normalize(value, t)
+    raise UsageError(f"{what}: unsupported argument type {t}")
+
+
+def _export(interp: ExecutionInterpreter, value: Any, ret_op: Any) -> Value:
+    if isinstance(value, MemRefView):
+        data = interp.memory.read_all(value, ret_op)
+        return ArrayValue(value.sizes, data)
+    return value
+
+
+def run(
+    module: ModuleOp,
+    entry: str = "main",
+    args: Sequence[Value] = (),
+    extra_functions: Sequence[InterpreterFunctions] = (),
+    max_call_depth: int = 256,
+) -> Outcome:
+    """Run `@entry` of `module` on `args` and check its memory behaviour.
+
+    Raises `UsageError` if the entry is missing or the arguments do not fit its
+    signature; a failure while running is reported in `Outcome.error`.
+    """
+    fn = find_function(module, entry)
+    param_types = fn.function_type.inputs.data
+    if len(args) != len(param_types):
+        raise UsageError(
+            f"@{entry} takes {len(param_types)} arguments, {len(args)} given"
+        )
+    interp = ExecutionInterpreter(module, max_call_depth=max_call_depth)
+    for functions in DEFAULT_FUNCTIONS:
+        interp.register_implementations(functions())
+    for functions in extra_functions:
+        interp.register_implementations(functions, override=True)
+    inputs = [_convert_input(interp, v, t, i) for i, (v, t) in enumerate(zip(args, param_types))]
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 20000))
+    try:
+        raw = interp.call_function(entry, inputs)
+        ret = fn.body.blocks.last.last_op if fn.body.blocks.last else fn
+        results = tuple(_export(interp, v, ret) for v in raw)
+    except ExecutionError as e:
+        return Outcome(None, list(interp.memory.findings), str(e))
+    except RecursionError:
+        return Outcome(
+            None, list(interp.memory.findings), "Python recursion limit reached"
+        )
+    finally:
+        sys.setrecursionlimit(old_limit)
+    reachable = {v.buffer.id for v in raw if isinstance(v, MemRefView)}
+    interp.memory.report_leaks(reachable)
+    return Outcome(results, list(interp.memory.findings))
+
+
+def values_close(a: Value, b: Value, rtol: float = 1e-5, atol: float = 1e-5) -> bool:
+    """Equality of plain values, floats within tolerance (NaN equals NaN)."""
+    if isinstance(a, ArrayValue) and isinstance(b, ArrayValue):
+        return a.shape == b.shape and all(
+            values_close(x, y, rtol, atol) for x, y in zip(a.data, b.data)
+        )
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(  # pyright: ignore[reportUnknownArgumentType]
+            values_close(x, y, rtol, atol) for x, y in zip(a, b)  # pyright: ignore[reportUnknownArgumentType,reportUnknownVariableType]
+        )
+    if isinstance(a, float | int) and isinstance(b, float | int):
+        if isinstance(a, float) or isinstance(b, float):
+            fa, fb = float(a), float(b)
+            if math.isnan(fa) or math.isnan(fb):
+                return math.isnan(fa) and math.isnan(fb)
+            if math.isinf(fa) or math.isinf(fb):
+                return fa == fb
+            return abs(fa - fb) <= atol + rtol * max(abs(fa), abs(fb))
+        return a == b
+    return False
+
+
+def compare_results(
+    before: Sequence[Value], after: Sequence[Value], rtol: float = 1e-5, atol: float = 1e-5
+) -> list[str]:
+    """One message per differing result (empty if all match)."""
+    if len(before) != len(after):
+        return [f"{len(before)} results before, {len(after)} after"]
+    out: list[str] = []
+    for i, (a, b) in enumerate(zip(before, after)):
+        if not values_close(a, b, rtol, atol):
+            out.append(f"result #{i}: {format_value(a)} before, {format_value(b)} after")
+    return out
+
+
+def format_value(value: Value, limit: int = 8) -> str:
+    if isinstance(value, ArrayValue):
+        shown = ", ".join(format_value(x) for x in value.data[:limit])
+        more = ", ..." if len(value.data) > limit else ""
+        dims = "x".join(str(s) for s in value.shape) or "scalar"
+        return f"<{dims}: [{shown}{more}]>"
+    if isinstance(value, float):
+        return f"{value:.7g}"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(format_value(x) for x in value) + ")"  # pyright: ignore[reportUnknownVariableType,reportUnknownArgumentType]
+    return str(value)
+
+
+def random_inputs(
+    fn: func.FuncOp, rng: random.Random, dynamic_size: int | None = None
+) -> list[Value]:
+    """Seeded random arguments for `fn`'s signature.
+
+    Floats are uniform in [-1, 1], integers in [-5, 5], indices in [0, 8], i1 0 or 1;
+    every dynamic dimension of a run gets the same small size (1..6), so operands whose
+    dynamic sizes must agree (e.g. a matmul's) do.
+    """
+    size = dynamic_size if dynamic_size is not None else rng.randint(1, 6)
+    out: list[Value] = []
+    for t in fn.function_type.inputs.data:
+        out.append(_random_value(t, rng, size))
+    return out
+
+
+def _random_scalar(t: Attribute, rng: random.Random) -> int | float:
+    if isinstance(t, AnyFloat):
+        return normalize(rng.uniform(-1.0, 1.0), t)
+    if isinstance(t, IndexType):
+        return rng.randint(0, 8)
+    if isinstance(t, IntegerType) and t.width.data == 1:
+        return rng.randint(0, 1)
+    return rng.randint(-5, 5)
+
+
+def _random_value(t: Attribute, rng: random.Random, size: int) -> Value:
+    if isinstance(t, TensorType | MemRefType):
+        shaped: ShapedType = t  # pyright: ignore[reportUnknownVariableType]
+        shape = tuple(size if is_dynamic(d) else d for d in shaped.get_shape())
+        elem = element_type_of(shaped)
+        return ArrayValue(
+            shape, [_random_scalar(elem, rng) for _ in range(num_elements(shape))]
+        )
+    if isinstance(t, IntegerType | IndexType | AnyFloat):
+        return _random_scalar(t, rng)
+    raise UsageError(f"cannot make a random value of type {t}")
+
+
+def apply_pipeline(module: ModuleOp, pipeline: str, ctx: Context | None = None) -> ModuleOp:
+    """A clone of `module` transformed by `pipeline` (xdsl-opt syntax, any pass of the
+    multiverse). Raises `UsageError` for an unknown pass or bad options."""
+    clone = module.clone()
+    try:
+        passes = PassPipeline.parse_spec(Universe.get_multiverse().all_passes, pipeline)
+    except Exception as e:
+        raise UsageError(f"bad pipeline '{pipeline}': {e}") from e
+    passes.apply(ctx or make_context(), clone)
+    return clone
+
+
+def check_pipeline(
+    module: ModuleOp,
+    pipeline: str,
+    entry: str = "main",
+    inputs: Sequence[Value] | None = None,
+    extra_functions: Sequence[InterpreterFunctions] = (),
+    rtol: float = 1e-5,
+    atol: float = 1e-5,
+    seed: int = 0,
+    ctx: Context | None = None,
+) -> Report:
+    """Run `@entry` before and after `pipeline` on the same inputs and compare.
+
+    `inputs=None` means seeded random inputs (none if the entry takes no argument).
+    The caller's module is never modified. Raises `UsageError` for a missing entry,
+    inputs that do not fit, or an unknown pass; a pass that fails on the module is
+    reported in `Report.pipeline_error`.
+    """
+    if inputs is None:
+        inputs = random_inputs(find_function(module, entry), random.Random(seed))
+    before = run(module, entry, inputs, extra_functions)
+    try:
+        transformed = apply_pipeline(module, pipeline, ctx)
+    except UsageError:
+        raise
+    except Exception as e:
+        message = str(e).strip().splitlines()
+        return Report(
+            pipeline,
+            before,
+            None,
+            pipeline_error=f"{type(e).__name__}: {message[0] if message else ''}",
+        )
+    after = run(transformed, entry, inputs, extra_functions)
+    mismatches: list[str] = []
+    if before.results is not None and after.results is not None:
+        mismatches = compare_results(before.results, after.results, rtol, atol)
+    return Report(pipeline, before, after, mismatches)

@@ -1,0 +1,276 @@
+"""Runtime values of the reference executor and their element-type arithmetic.
+
+Scalars are plain Python numbers: integers (and `index`) are `int` in their canonical
+signed form (`i1` is 0 or 1), floats are `float` rounded to their MLIR width. Tensors
+are immutable `ArrayValue`s (shape plus row-major flat data). Memrefs are `MemRefView`s:
+an offset, sizes and strides onto a tracked `Buffer` (see `memory.py`). Vectors are flat
+tuples of scalars in row-major order.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, TypeAlias
+
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AnyFloat,
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    ShapedType,
+)
+from xdsl.ir import Attribute
+
+if TYPE_CHECKING:
+    from xdsl_bufferize.execution.memory import Buffer
+
+Scalar: TypeAlias = "int | float"
+
+
+@dataclass(eq=False)
+class ArrayValue:
+    """An immutable n-dimensional array: a tensor value, or a result read out of a memref."""
+
+    shape: tuple[int, ...]
+    """The extent of each dimension."""
+    data: list[int | float]
+    """The elements in row-major order; never mutated once the value exists."""
+
+    def __post_init__(self) -> None:
+        if len(self.data) != num_elements(self.shape):
+            raise ValueError(
+                f"array of shape {self.shape} needs {num_elements(self.shape)} "
+                f"elements, got {len(self.data)}"
+            )
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    def flat_index(self, indices: Sequence[int]) -> int:
+        """The position of `indices` in `data` (no bounds check)."""
+        pos = 0
+        for idx, size in zip(indices, self.shape, strict=True):
+            pos = pos * size + idx
+        return pos
+
+    def in_bounds(self, indices: Sequence[int]) -> bool:
+        return len(indices) == len(self.shape) and all(
+            0 <= i < s for i, s in zip(indices, self.shape)
+        )
+
+    def get(self, indices: Sequence[int]) -> int | float:
+        return self.data[self.flat_index(indices)]
+
+    def to_list(self) -> object:
+        """The elements as nested Python lists (a scalar for rank 0)."""
+        if not self.shape:
+            return self.data[0]
+
+        def build(dim: int, start: int) -> list[object]:
+            step = num_elements(self.shape[dim + 1 :])
+            if dim == len(self.shape) - 1:
+                return list(self.data[start : start + self.shape[dim]])
+            return [build(dim + 1, start + i * step) for i in range(self.shape[dim])]
+
+        return build(0, 0)
+
+    def __repr__(self) -> str:
+        return f"ArrayValue(shape={self.shape}, data={self.data!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ArrayValue):
+            return NotImplemented
+        return self.shape == other.shape and self.data == other.data
+
+    __hash__ = None  # pyright: ignore[reportAssignmentType]
+
+
+@dataclass(eq=False)
+class MemRefView:
+    """A memref value: a strided view onto a tracked buffer."""
+
+    buffer: Buffer
+    """The allocation this view reads and writes."""
+    offset: int
+    """Position of element [0, ..., 0] in the buffer."""
+    sizes: tuple[int, ...]
+    """Extent of each dimension."""
+    strides: tuple[int, ...]
+    """Distance in the buffer between neighbours along each dimension."""
+
+    @property
+    def rank(self) -> int:
+        return len(self.sizes)
+
+    def address(self, indices: Sequence[int]) -> int:
+        return self.offset + sum(i * s for i, s in zip(indices, self.strides))
+
+    def is_base_of(self, buffer: Buffer) -> bool:
+        """Whether this view is the very view its allocation returned."""
+        base = buffer.base_view
+        return (
+            self.buffer is buffer
+            and self.offset == base.offset
+            and self.sizes == base.sizes
+            and self.strides == base.strides
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"MemRefView(buffer=#{self.buffer.id}, offset={self.offset}, "
+            f"sizes={self.sizes}, strides={self.strides})"
+        )
+
+
+@dataclass
+class Token:
+    """The value of an async token (gpu dialect): carries nothing."""
+
+    id: int = field(default=0)
+
+
+class ElementKind(Enum):
+    """How an element type's values behave."""
+
+    INT = "int"
+    FLOAT = "float"
+    INDEX = "index"
+    OTHER = "other"
+
+
+def num_elements(shape: Sequence[int]) -> int:
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
+    strides: list[int] = []
+    acc = 1
+    for size in reversed(shape):
+        strides.append(acc)
+        acc *= max(size, 1)
+    return tuple(reversed(strides))
+
+
+def iter_indices(shape: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """All index tuples of `shape` in row-major order."""
+    if any(s <= 0 for s in shape):
+        return
+    idx = [0] * len(shape)
+    while True:
+        yield tuple(idx)
+        d = len(shape) - 1
+        while d >= 0:
+            idx[d] += 1
+            if idx[d] < shape[d]:
+                break
+            idx[d] = 0
+            d -= 1
+        if d < 0:
+            return
+
+
+def is_dynamic(value: int) -> bool:
+    return value == DYNAMIC_INDEX
+
+
+def element_type_of(t: Attribute) -> Attribute:
+    if isinstance(t, ShapedType):
+        return t.get_element_type()  # pyright: ignore[reportUnknownMemberType,reportUnknownVariableType]
+    return t
+
+
+def int_width(t: Attribute) -> int:
+    if isinstance(t, IntegerType):
+        return t.width.data
+    return 64
+
+
+def wrap_int(value: int, t: Attribute) -> int:
+    """Canonical form of an integer of type `t`: signed two's complement, i1 as 0/1."""
+    width = int_width(t)
+    if width == 1:
+        return value & 1
+    mask = (1 << width) - 1
+    value &= mask
+    if value >= 1 << (width - 1):
+        value -= 1 << width
+    return value
+
+
+def to_unsigned(value: int, t: Attribute) -> int:
+    return value & ((1 << int_width(t)) - 1)
+
+
+def _round_bf16(value: float) -> float:
+    bits = struct.unpack("<I", struct.pack("<f", value))[0]
+    rounding = 0x7FFF + ((bits >> 16) & 1)
+    bits = ((bits + rounding) >> 16) << 16
+    return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+
+
+def round_float(value: float, t: Attribute) -> float:
+    """Round a Python float to the precision of float type `t`."""
+    if isinstance(t, Float64Type) or math.isnan(value) or math.isinf(value):
+        return float(value)
+    try:
+        if isinstance(t, Float32Type):
+            return struct.unpack("<f", struct.pack("<f", value))[0]
+        if isinstance(t, Float16Type):
+            return struct.unpack("<e", struct.pack("<e", value))[0]
+        if isinstance(t, BFloat16Type):
+            return _round_bf16(value)
+    except OverflowError:
+        return math.copysign(math.inf, value)
+    return float(value)
+
+
+def normalize(value: int | float, t: Attribute) -> int | float:
+    """Bring a Python number into the canonical form of scalar type `t`."""
+    if isinstance(t, AnyFloat):
+        return round_float(float(value), t)
+    if isinstance(t, IntegerType):
+        return wrap_int(int(value), t)
+    if isinstance(t, IndexType):
+        return wrap_int(int(value), IntegerType(64))
+    return value
+
+
+def default_element(t: Attribute) -> int | float:
+    """The contents of fresh, uninitialised memory: NaN for floats, 0 otherwise."""
+    if isinstance(t, AnyFloat):
+        return math.nan
+    return 0
+
+
+def static_shape(t: ShapedType, dynamic: Sequence[int]) -> tuple[int, ...]:
+    """The shape of `t` with its dynamic dimensions taken in order from `dynamic`."""
+    dyn = iter(dynamic)
+    shape: list[int] = []
+    for dim in t.get_shape():
+        shape.append(next(dyn) if is_dynamic(dim) else dim)
+    return tuple(shape)
+
+
+def memref_layout(t: MemRefType) -> tuple[int | None, tuple[int | None, ...]]:
+    """Static offset and strides of `t`'s layout (None where dynamic)."""
+    if isinstance(t.layout, NoneAttr):
+        return 0, contiguous_strides([max(d, 1) for d in t.get_shape()])
+    strides = t.get_strides()
+    offset = t.get_offset()
+    if strides is None:
+        raise ValueError(f"unsupported memref layout in {t}")
+    return offset, tuple(strides)
