@@ -10,7 +10,14 @@ from xdsl.universe import Universe
 def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Map each pass name to a function importing the pass class."""
 
-    return {}
+    def get_buffer_deallocation() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.buffer_deallocation import (
+            BufferDeallocationPass,
+        )
+
+        return BufferDeallocationPass
+
+    return {"buffer-deallocation": get_buffer_deallocation}
 
 
 def _get_all_dialects() -> dict[str, Callable[[], Dialect]]:
@@ -21,7 +28,12 @@ def _get_all_dialects() -> dict[str, Callable[[], Dialect]]:
 
         return TensorExt
 
-    return {"tensor_ext": get_tensor_ext}
+    def get_bufftest() -> Dialect:
+        from xdsl_bufferize.dialects.test_alloc import Bufftest
+
+        return Bufftest
+
+    return {"tensor_ext": get_tensor_ext, "bufftest": get_bufftest}
 
 
 XDSL_BUFFERIZE_UNIVERSE = Universe(

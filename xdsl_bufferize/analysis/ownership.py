@@ -1,0 +1,928 @@
+"""Ownership analysis for buffer deallocation: who frees each buffer, and where.
+
+Every memref value of a function is one of
+
+* an *owning root*: a heap allocation (an op whose allocation interface builds a dealloc), a
+  call result (the caller owns returned buffers), or an *owned merge* (below).  Exactly one
+  free must run for it on every path, after the last use of any of its aliases, unless its
+  ownership is *transferred* along a control-flow edge to an owned merge;
+* a *static root*: a function argument (borrowed from the caller), `memref.alloca`,
+  `memref.get_global`, a buffer the input program frees itself, a memref made by an op we know
+  nothing about.  Never freed by us;
+* a *view*: an op result aliasing its memref operands (`subview`, `cast`, `reinterpret_cast`,
+  `expand_shape`, `collapse_shape`, `view`, and, conservatively, any unknown op);
+* a *merge*: a value fed along control-flow edges: a non-entry block argument (`cf.br`,
+  `cf.cond_br`, `cf.switch`), an entry block argument of a region or a result of a region op
+  (described by `interfaces/region_branch.py`).
+
+Merges that receive values along the same edges form a *class* (e.g. an `scf.for` iter_arg
+and the loop result).  A class is either
+
+* *borrowed*: it owns nothing; it aliases the roots of its incoming values, whose lifetimes are
+  extended over its uses.  Valid when every incoming root outlives the merge: it is static,
+  or defined outside the region op (region edges), or its definition dominates the target
+  block (branches).  Costs nothing; or
+* *owned*: each incoming value is handed over (TRANSFER: an owning root that is dead after the
+  edge) or copied (CLONE, built by the buffer's allocation interface).  The merge is then an
+  owning root itself.
+
+Classes start borrowed and are demoted to owned until every borrowed class is valid (the
+largest consistent set of borrowed classes).  `func.return` operands are always owned by the
+caller (TRANSFER or CLONE).  A loop that swaps buffers in its iter_args thus either borrows
+both (buffers made before the loop) or passes ownership along with the values, with no
+clone per iteration.
+
+Frees are then placed per owning root in its defining region: liveness of the root's alias set
+over the region's blocks (a use inside a nested op counts as a use of that op), and a free
+after the last use in each block where the root dies, at the start of a successor where it
+dies along an edge (splitting critical edges), or nowhere where ownership was transferred.
+
+Everything is analysed before anything is rewritten: `analyze_deallocation(module)` returns a
+`DeallocationPlan` (clones and frees to insert) or raises a `DiagnosticException` naming the
+op that cannot be handled.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from xdsl.builder import Builder
+from xdsl.dialects import builtin, cf, func, memref
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.irdl.dominance import DominanceInfo
+from xdsl.rewriter import InsertPoint
+from xdsl.traits import IsTerminator, MemoryEffectKind, has_effects
+from xdsl.utils.exceptions import DiagnosticException
+
+from xdsl_bufferize.interfaces.allocation import (
+    AllocationModel,
+    allocation_interface,
+    registered_allocation_model,
+)
+from xdsl_bufferize.interfaces.region_branch import (
+    region_branch_model,
+    region_entry_edges,
+    region_exit_edges,
+)
+
+
+def is_memref(value: SSAValue) -> bool:
+    """Whether `value` is a (ranked or unranked) memref."""
+    return isinstance(value.type, builtin.MemRefType | builtin.UnrankedMemRefType)
+
+
+def _describe(op: Operation) -> str:
+    return f"'{op.name}'"
+
+
+def _error(op: Operation, message: str) -> DiagnosticException:
+    return DiagnosticException(
+        f"buffer-deallocation: {_describe(op)} {message}\n{op}"
+    )
+
+
+class SiteKind(enum.Enum):
+    """How a forwarded operand leaves its op."""
+
+    BRANCH = "branch"
+    """A successor operand of a branch inside a region."""
+    ENTRY = "entry"
+    """An operand of a region op entering a region or flowing to the op's results."""
+    EXIT = "exit"
+    """An operand of a region terminator flowing to results or back into a region."""
+    RETURN = "return"
+    """An operand of the function's return: the caller owns it."""
+
+
+class SiteMode(enum.Enum):
+    """What happens to ownership of a forwarded buffer."""
+
+    TRANSFER = "transfer"
+    BORROW = "borrow"
+    CLONE = "clone"
+
+
+@dataclass(eq=False)
+class Site:
+    """One forwarded operand: `source.operands[index]` flows into `targets`."""
+
+    source: Operation
+    index: int
+    kind: SiteKind
+    targets: list[SSAValue] = field(default_factory=list[SSAValue])
+    edges: set[int] = field(default_factory=set[int])
+    """Ids of the edges (successor index or model edge index) the operand is forwarded on."""
+    mode: SiteMode = SiteMode.BORROW
+
+    @property
+    def value(self) -> SSAValue:
+        return self.source.operands[self.index]
+
+
+@dataclass(eq=False)
+class MergeClass:
+    """Merge values fed along the same edges; owned or borrowed together."""
+
+    members: list[SSAValue] = field(default_factory=list[SSAValue])
+    sites: list[Site] = field(default_factory=list[Site])
+    owned: bool = False
+    pinned: bool = False
+    """Must be owned (returned buffers, merges the input program frees itself)."""
+
+
+class RootKind(enum.Enum):
+    """Kinds of memref values."""
+
+    OWNING = "owning"
+    STATIC = "static"
+    VIEW = "view"
+    MERGE = "merge"
+
+
+@dataclass(frozen=True)
+class FreePoint:
+    """Where a free goes: after/before an op, at a block start, or along a branch edge."""
+
+    after: Operation | None = None
+    before: Operation | None = None
+    block_start: Block | None = None
+    edge: tuple[Operation, int] | None = None
+
+
+@dataclass(frozen=True)
+class PlannedFree:
+    """Free `value` at `point` with the dealloc built by `model`."""
+
+    value: SSAValue
+    model: AllocationModel
+    point: FreePoint
+
+
+@dataclass(frozen=True)
+class PlannedClone:
+    """Clone `source.operands[index]` just before `source` with `model`, and pass the clone."""
+
+    source: Operation
+    index: int
+    model: AllocationModel
+
+
+@dataclass
+class DeallocationPlan:
+    """Everything the rewrite inserts: computed completely before any IR changes."""
+
+    clones: list[PlannedClone] = field(default_factory=list[PlannedClone])
+    frees: list[PlannedFree] = field(default_factory=list[PlannedFree])
+
+
+def _probe(scratch: Block) -> None:
+    """Erase every op a model built into a scratch block."""
+    for op in reversed(list(scratch.ops)):
+        scratch.erase_op(op, safe_erase=False)
+
+
+def dealloc_family(model: AllocationModel, value: SSAValue) -> str | None:
+    """Name of the op `model` frees `value` with (None: it needs no free)."""
+    scratch = Block()
+    op = model.build_dealloc(Builder(InsertPoint.at_end(scratch)), value)
+    name = None if op is None else op.name
+    _probe(scratch)
+    return name
+
+
+def clone_family(model: AllocationModel, value: SSAValue) -> str | None:
+    """Dealloc family of the clone `model` makes of `value` (None: cannot clone)."""
+    scratch = Block()
+    result = model.build_clone(Builder(InsertPoint.at_end(scratch)), value)
+    name: str | None = None
+    if result is not None and isinstance(result.owner, Operation):
+        clone_model = allocation_interface(result.owner)
+        if clone_model is not None:
+            name = dealloc_family(clone_model, result)
+    _probe(scratch)
+    return name
+
+
+def _defining_block(value: SSAValue) -> Block:
+    if isinstance(value, BlockArgument):
+        return value.block
+    assert isinstance(value, OpResult)
+    block = value.op.parent_block()
+    assert block is not None
+    return block
+
+
+def _defining_region(value: SSAValue) -> Region:
+    region = _defining_block(value).parent_region()
+    assert region is not None
+    return region
+
+
+def _is_inside(block: Block, op: Operation) -> bool:
+    """Whether `block` is (transitively) nested in `op`."""
+    current: Operation | None = block.parent_op()
+    while current is not None:
+        if current is op:
+            return True
+        current = current.parent_op()
+    return False
+
+
+def _region_encloses(outer: Region, inner: Region) -> bool:
+    """Whether `inner` is `outer` or nested in it."""
+    current: Region | None = inner
+    while current is not None:
+        if current is outer:
+            return True
+        parent = current.parent_op()
+        current = None if parent is None else parent.parent_region()
+    return False
+
+
+def ancestor_in_region(op: Operation, region: Region) -> Operation | None:
+    """The ancestor of `op` (or `op`) whose parent region is `region`."""
+    current: Operation | None = op
+    while current is not None:
+        if current.parent_region() is region:
+            return current
+        current = current.parent_op()
+    return None
+
+
+def _branch_successor_operands(
+    op: Operation,
+) -> list[tuple[int, Block, tuple[int, ...]]] | None:
+    """(successor index, block, forwarded operand indices) of a known branch op."""
+    if isinstance(op, cf.BranchOp):
+        return [(0, op.successor, tuple(range(len(op.arguments))))]
+    if isinstance(op, cf.ConditionalBranchOp):
+        n_then = len(op.then_arguments)
+        n_else = len(op.else_arguments)
+        return [
+            (0, op.then_block, tuple(range(1, 1 + n_then))),
+            (1, op.else_block, tuple(range(1 + n_then, 1 + n_then + n_else))),
+        ]
+    if isinstance(op, cf.SwitchOp):
+        first = 1
+        result = [
+            (0, op.default_block, tuple(range(first, first + len(op.default_operands))))
+        ]
+        first += len(op.default_operands)
+        sizes = op.case_operand_segments.get_values()
+        for i, block in enumerate(op.case_blocks):
+            size = int(sizes[i])
+            result.append((i + 1, block, tuple(range(first, first + size))))
+            first += size
+        return result
+    return None
+
+
+_VIEW_OPS: tuple[type[Operation], ...] = (
+    memref.SubviewOp,
+    memref.CastOp,
+    memref.ReinterpretCastOp,
+    memref.ExpandShapeOp,
+    memref.CollapseShapeOp,
+    memref.ViewOp,
+    memref.MemorySpaceCastOp,
+)
+"""Ops whose memref result is a view of their memref operand (unknown ops are treated alike)."""
+
+
+class OwnershipAnalysis:
+    """Classifies the memref values of a module and plans clones and frees."""
+
+    def __init__(self, module: builtin.ModuleOp):
+        self.module = module
+        self.kind: dict[SSAValue, RootKind] = {}
+        self.model: dict[SSAValue, AllocationModel] = {}
+        self.family: dict[SSAValue, str] = {}
+        self.view_sources: dict[SSAValue, list[SSAValue]] = {}
+        self.sites: list[Site] = []
+        self.site_of: dict[tuple[Operation, int], Site] = {}
+        self.class_of: dict[SSAValue, MergeClass] = {}
+        self.classes: list[MergeClass] = []
+        self.freed_by_input: set[SSAValue] = set()
+        self.user_managed: set[SSAValue] = set()
+        self.roots: dict[SSAValue, frozenset[SSAValue]] = {}
+        self.dominance: dict[Region, DominanceInfo] = {}
+        self.order: dict[SSAValue, int] = {}
+        self.memref_default: AllocationModel | None = registered_allocation_model(
+            memref.AllocOp
+        )
+
+    # ------------------------------------------------------------------ collection
+
+    def _site(self, source: Operation, index: int, kind: SiteKind) -> Site:
+        key = (source, index)
+        site = self.site_of.get(key)
+        if site is None:
+            site = Site(source, index, kind)
+            self.site_of[key] = site
+            self.sites.append(site)
+        return site
+
+    def _define(self, value: SSAValue, kind: RootKind) -> None:
+        self.kind[value] = kind
+        self.order[value] = len(self.order)
+
+    def collect(self) -> None:
+        for op in self.module.walk():
+            if isinstance(op, func.FuncOp) and op.body.blocks:
+                self._collect_function(op)
+
+    def _collect_function(self, function: func.FuncOp) -> None:
+        entry = function.body.blocks.first
+        assert entry is not None
+        for arg in entry.args:
+            if is_memref(arg):
+                self._define(arg, RootKind.STATIC)
+        self._collect_region(function.body, function)
+
+    def _collect_region(self, region: Region, function: func.FuncOp) -> None:
+        for block in region.blocks:
+            if block is not region.blocks.first:
+                for arg in block.args:
+                    if is_memref(arg):
+                        self._define(arg, RootKind.MERGE)
+            for op in block.ops:
+                self._collect_op(op, function)
+
+    def _collect_op(self, op: Operation, function: func.FuncOp) -> None:
+        if has_effects(op, MemoryEffectKind.FREE):
+            self.freed_by_input.update(v for v in op.operands if is_memref(v))
+        if op.regions:
+            self._collect_region_op(op, function)
+            return
+        if isinstance(op, func.ReturnOp) and op.parent_op() is function:
+            for i, value in enumerate(op.operands):
+                if is_memref(value):
+                    self._site(op, i, SiteKind.RETURN)
+            return
+        if op.successors:
+            self._collect_branch(op)
+            return
+        memref_results = [r for r in op.results if is_memref(r)]
+        if not memref_results:
+            return
+        if isinstance(op, func.CallOp):
+            for result in memref_results:
+                self._define(result, RootKind.OWNING)
+                if self.memref_default is not None:
+                    self.model[result] = self.memref_default
+                self.family[result] = "memref.dealloc"
+            return
+        interface = allocation_interface(op)
+        if interface is not None:
+            for result in memref_results:
+                family = dealloc_family(interface, result)
+                if family is None:
+                    self._define(result, RootKind.STATIC)
+                else:
+                    self._define(result, RootKind.OWNING)
+                    self.model[result] = interface
+                    self.family[result] = family
+            return
+        if has_effects(op, MemoryEffectKind.ALLOC):
+            raise _error(
+                op,
+                "allocates a buffer but has no AllocationOpInterface (trait or "
+                "registered model): cannot tell how to free it",
+            )
+        sources = [v for v in op.operands if is_memref(v)]
+        for result in memref_results:
+            if sources and not isinstance(op, memref.GetGlobalOp):
+                self._define(result, RootKind.VIEW)
+                self.view_sources[result] = sources
+            else:
+                self._define(result, RootKind.STATIC)
+
+    def _collect_branch(self, op: Operation) -> None:
+        successors = _branch_successor_operands(op)
+        if successors is None:
+            if any(is_memref(arg) for s in op.successors for arg in s.args):
+                raise _error(
+                    op,
+                    "branches with memref block arguments but its successor operands "
+                    "are unknown to buffer-deallocation",
+                )
+            return
+        for succ_index, block, indices in successors:
+            for position, operand_index in enumerate(indices):
+                target = block.args[position]
+                if not is_memref(target):
+                    continue
+                site = self._site(op, operand_index, SiteKind.BRANCH)
+                site.targets.append(target)
+                site.edges.add(succ_index)
+
+    def _collect_region_op(self, op: Operation, function: func.FuncOp) -> None:
+        if region_branch_model(op) is None:
+            self._check_opaque(op)
+            return
+        for result in op.results:
+            if is_memref(result):
+                self._define(result, RootKind.MERGE)
+        for region in op.regions:
+            entry = region.blocks.first
+            if entry is not None:
+                for arg in entry.args:
+                    if is_memref(arg):
+                        self._define(arg, RootKind.MERGE)
+        entry_edges = region_entry_edges(op)
+        assert entry_edges is not None
+        for edge_id, edge in enumerate(entry_edges):
+            self._add_edge_sites(op, edge_id, edge.operand_indices, edge.targets, SiteKind.ENTRY)
+        for region in op.regions:
+            self._collect_region(region, function)
+            for block in region.blocks:
+                terminator = block.last_op
+                if terminator is None or terminator.successors:
+                    continue
+                if not terminator.has_trait(IsTerminator):
+                    continue
+                exit_edges = region_exit_edges(op, terminator)
+                assert exit_edges is not None
+                for edge_id, edge in enumerate(exit_edges):
+                    self._add_edge_sites(
+                        terminator, edge_id, edge.operand_indices, edge.targets, SiteKind.EXIT
+                    )
+        for value in list(op.results) + [
+            a for r in op.regions if r.blocks.first for a in r.blocks.first.args
+        ]:
+            if is_memref(value) and not any(
+                value in site.targets for site in self._sites_into(op)
+            ):
+                raise _error(
+                    op,
+                    "has a memref result or region argument that no control-flow edge "
+                    "of its region-branch model feeds",
+                )
+
+    def _sites_into(self, op: Operation) -> Iterable[Site]:
+        yield from (s for s in self.sites if s.source is op)
+        for region in op.regions:
+            for block in region.blocks:
+                terminator = block.last_op
+                if terminator is not None:
+                    yield from (s for s in self.sites if s.source is terminator)
+
+    def _add_edge_sites(
+        self,
+        source: Operation,
+        edge_id: int,
+        indices: Sequence[int],
+        targets: Sequence[SSAValue],
+        kind: SiteKind,
+    ) -> None:
+        for operand_index, target in zip(indices, targets, strict=True):
+            if not is_memref(target):
+                continue
+            site = self._site(source, operand_index, kind)
+            site.targets.append(target)
+            site.edges.add(edge_id)
+
+    def _check_opaque(self, op: Operation) -> None:
+        """An op with regions and no region-branch model is fine if no memref crosses it."""
+        reason: str | None = None
+        if any(is_memref(r) for r in op.results):
+            reason = "has memref results"
+        else:
+            for region in op.regions:
+                for nested in region.walk():
+                    if any(is_memref(r) for r in nested.results):
+                        reason = f"defines memrefs inside its regions ({_describe(nested)})"
+                        break
+                    if any(
+                        is_memref(a) for r in nested.regions for b in r.blocks for a in b.args
+                    ):
+                        reason = "defines memref block arguments inside its regions"
+                        break
+                if reason is None and any(
+                    is_memref(a) for b in region.blocks for a in b.args
+                ):
+                    reason = "has memref block arguments"
+                if reason is not None:
+                    break
+        if reason is not None:
+            raise _error(
+                op,
+                f"has regions whose control flow is unknown (no region-branch model) and {reason}",
+            )
+
+    # ------------------------------------------------------------------ classes
+
+    def build_classes(self) -> None:
+        parent: dict[SSAValue, SSAValue] = {}
+
+        def find(v: SSAValue) -> SSAValue:
+            while parent.get(v, v) is not v:
+                v = parent[v]
+            return v
+
+        for site in self.sites:
+            for target in site.targets[1:]:
+                a, b = find(site.targets[0]), find(target)
+                if a is not b:
+                    parent[b] = a
+        by_root: dict[SSAValue, MergeClass] = {}
+        for value, kind in self.kind.items():
+            if kind is RootKind.MERGE:
+                root = find(value)
+                cls = by_root.get(root)
+                if cls is None:
+                    cls = by_root[root] = MergeClass()
+                    self.classes.append(cls)
+                cls.members.append(value)
+                self.class_of[value] = cls
+        for site in self.sites:
+            if site.kind is SiteKind.RETURN:
+                cls = MergeClass(sites=[site], owned=True, pinned=True)
+                self.classes.append(cls)
+            else:
+                self.class_of[site.targets[0]].sites.append(site)
+        self._find_user_managed()
+
+    def _find_user_managed(self) -> None:
+        """Roots the input program frees itself: we leave them alone."""
+        for value in self.freed_by_input:
+            worklist = [value]
+            seen: set[SSAValue] = set()
+            while worklist:
+                v = worklist.pop()
+                if v in seen:
+                    continue
+                seen.add(v)
+                kind = self.kind.get(v)
+                if kind is RootKind.VIEW:
+                    worklist.extend(self.view_sources[v])
+                elif kind is RootKind.MERGE:
+                    cls = self.class_of[v]
+                    cls.owned = cls.pinned = True
+                    self.user_managed.update(cls.members)
+                elif kind is RootKind.OWNING:
+                    self.user_managed.add(v)
+
+    # ------------------------------------------------------------------ fixpoint
+
+    def is_owning(self, value: SSAValue) -> bool:
+        """Whether `value` is an owning root (its buffer must be freed through it)."""
+        kind = self.kind.get(value)
+        if kind is RootKind.OWNING:
+            return value not in self.user_managed
+        if kind is RootKind.MERGE:
+            return self.class_of[value].owned
+        return False
+
+    def compute_roots(self) -> None:
+        roots: dict[SSAValue, frozenset[SSAValue]] = {}
+        for value, kind in self.kind.items():
+            if kind in (RootKind.OWNING, RootKind.STATIC) or self.is_owning(value):
+                roots[value] = frozenset((value,))
+            else:
+                roots[value] = frozenset()
+        changed = True
+        while changed:
+            changed = False
+            for value, kind in self.kind.items():
+                if kind is RootKind.VIEW:
+                    new = frozenset().union(*(roots[s] for s in self.view_sources[value]))
+                elif kind is RootKind.MERGE and not self.class_of[value].owned:
+                    new = frozenset().union(
+                        *(roots[s.value] for s in self.class_of[value].sites)
+                    )
+                else:
+                    continue
+                if new != roots[value]:
+                    roots[value] = new
+                    changed = True
+        self.roots = roots
+
+    def _dominance(self, region: Region) -> DominanceInfo:
+        info = self.dominance.get(region)
+        if info is None:
+            info = self.dominance[region] = DominanceInfo(region)
+        return info
+
+    def _outlives(self, root: SSAValue, site: Site) -> bool:
+        """Whether `root` stays alive wherever the merge fed by `site` may be used."""
+        if not self.is_owning(root):
+            return True
+        block = _defining_block(root)
+        if site.kind is SiteKind.BRANCH:
+            target_block = _defining_block(site.targets[0])
+            region = target_block.parent_region()
+            assert region is not None
+            def_region = block.parent_region()
+            assert def_region is not None
+            if def_region is region:
+                return self._dominance(region).strictly_dominates(block, target_block)
+            return _region_encloses(def_region, region)
+        if site.kind is SiteKind.RETURN:
+            return False
+        region_op = site.source if site.kind is SiteKind.ENTRY else site.source.parent_op()
+        assert region_op is not None
+        return not _is_inside(block, region_op)
+
+    def decide_classes(self) -> None:
+        changed = True
+        while changed:
+            self.compute_roots()
+            changed = False
+            for cls in self.classes:
+                if cls.owned:
+                    continue
+                if not all(
+                    self._outlives(root, site)
+                    for site in cls.sites
+                    for root in self.roots[site.value]
+                ):
+                    cls.owned = True
+                    changed = True
+        self.compute_roots()
+
+    # ------------------------------------------------------------------ aliases and uses
+
+    def aliases(self, root: SSAValue) -> list[SSAValue]:
+        """Values that may hold `root`'s buffer without owning it (and `root` itself)."""
+        return [v for v, rs in self.roots.items() if root in rs]
+
+    def _uses_in_region(
+        self, root: SSAValue, region: Region
+    ) -> dict[Operation, list[tuple[Operation, int, SSAValue]]]:
+        """Uses of `root`'s aliases, keyed by the op of `region` containing each use."""
+        uses: dict[Operation, list[tuple[Operation, int, SSAValue]]] = {}
+        for alias in self.aliases(root):
+            for use in alias.uses:
+                anchor = ancestor_in_region(use.operation, region)
+                if anchor is not None:
+                    uses.setdefault(anchor, []).append((use.operation, use.index, alias))
+        return uses
+
+    @staticmethod
+    def _successor_edges(block: Block) -> list[tuple[int, Block]]:
+        terminator = block.last_op
+        if terminator is None:
+            return []
+        return list(enumerate(terminator.successors))
+
+    def _live_in(
+        self,
+        region: Region,
+        def_block: Block,
+        blocks_with_uses: set[Block],
+        consumed_edges: set[tuple[Operation, int]],
+    ) -> set[Block]:
+        live: set[Block] = set()
+        changed = True
+        while changed:
+            changed = False
+            for block in region.blocks:
+                if block is def_block or block in live:
+                    continue
+                needed = block in blocks_with_uses or any(
+                    succ in live or (block.last_op, i) in consumed_edges
+                    for i, succ in self._successor_edges(block)
+                )
+                if needed:
+                    live.add(block)
+                    changed = True
+        return live
+
+    # ------------------------------------------------------------------ site modes
+
+    def _transfer_valid(self, site: Site) -> bool:
+        value = site.value
+        if not self.is_owning(value) or value in self.user_managed:
+            return False
+        source_region = site.source.parent_region()
+        if source_region is None or _defining_region(value) is not source_region:
+            return False
+        alias_set = set(self.aliases(value))
+        for i, operand in enumerate(site.source.operands):
+            if i == site.index or operand not in alias_set:
+                continue
+            other = self.site_of.get((site.source, i))
+            if (
+                site.kind is SiteKind.BRANCH
+                and other is not None
+                and not (other.edges & site.edges)
+            ):
+                continue
+            return False
+        uses = self._uses_in_region(value, source_region)
+        block = site.source.parent_block()
+        assert block is not None
+        if site.kind is SiteKind.ENTRY:
+            for user, index, alias in uses.get(site.source, []):
+                if not (user is site.source and index == site.index and alias is value):
+                    return False
+            after = False
+            for op in block.ops:
+                if after and op in uses:
+                    return False
+                after = after or op is site.source
+        if site.kind in (SiteKind.ENTRY, SiteKind.BRANCH):
+            blocks_with_uses = {
+                b for op in uses if (b := op.parent_block()) is not None
+            }
+            live = self._live_in(source_region, _defining_block(value), blocks_with_uses, set())
+            for succ_index, succ in self._successor_edges(block):
+                if site.kind is SiteKind.ENTRY or succ_index in site.edges:
+                    if succ in live:
+                        return False
+        return True
+
+    def decide_sites(self) -> None:
+        for cls in self.classes:
+            for site in cls.sites:
+                if not cls.owned:
+                    site.mode = SiteMode.BORROW
+                elif self._transfer_valid(site):
+                    site.mode = SiteMode.TRANSFER
+                else:
+                    site.mode = SiteMode.CLONE
+
+    # ------------------------------------------------------------------ models
+
+    def _clone_model(self, site: Site) -> AllocationModel:
+        """The model that copies `site`'s value: that of its first root that can clone."""
+        may_default = True
+        for root in sorted(self.roots[site.value], key=lambda v: self.order[v]):
+            model = self._root_model(root)
+            if model is None:
+                continue
+            if clone_family(model, site.value) is not None:
+                return model
+            may_default = False
+        if may_default and self.memref_default is not None:
+            return self.memref_default
+        raise _error(
+            site.source,
+            f"must pass an owned copy of operand #{site.index} but the buffer's "
+            "allocation interface cannot clone it",
+        )
+
+    def _root_model(self, root: SSAValue) -> AllocationModel | None:
+        model = self.model.get(root)
+        if model is not None:
+            return model
+        if isinstance(root, OpResult):
+            return allocation_interface(root.op)
+        return None
+
+    def decide_families(self) -> None:
+        """Pick, for each owned merge class, the model whose dealloc frees its buffers."""
+        changed = True
+        while changed:
+            changed = False
+            for cls in self.classes:
+                if not cls.owned or not cls.members or cls.members[0] in self.family:
+                    continue
+                families: dict[str, AllocationModel] = {}
+                pending = False
+                for site in cls.sites:
+                    if site.mode is SiteMode.TRANSFER:
+                        family = self.family.get(site.value)
+                        model = self.model.get(site.value)
+                        if family is None or model is None:
+                            pending = True
+                            continue
+                        families.setdefault(family, model)
+                    elif site.mode is SiteMode.CLONE:
+                        if any(
+                            self.kind.get(r) is RootKind.MERGE and r not in self.model
+                            for r in self.roots[site.value]
+                        ):
+                            pending = True
+                            continue
+                        model = self._clone_model(site)
+                        family = clone_family(model, site.value)
+                        assert family is not None
+                        families.setdefault(family, model)
+                if len(families) > 1:
+                    anchor = cls.members[0]
+                    owner = anchor.owner if isinstance(anchor, OpResult) else None
+                    op = owner or cls.sites[0].source
+                    raise _error(
+                        op,
+                        "merges buffers freed by different ops ("
+                        + ", ".join(sorted(families))
+                        + "): cannot pick one free",
+                    )
+                if pending and not families:
+                    continue
+                if families:
+                    family, model = next(iter(families.items()))
+                    for member in cls.members:
+                        self.family[member] = family
+                        self.model[member] = model
+                    changed = True
+        for cls in self.classes:
+            if cls.owned and cls.members and cls.members[0] not in self.family:
+                if self.memref_default is None:
+                    raise _error(cls.sites[0].source, "has no memref allocation model")
+                for member in cls.members:
+                    self.family[member] = "memref.dealloc"
+                    self.model[member] = self.memref_default
+
+    # ------------------------------------------------------------------ placement
+
+    def place_frees(self, plan: DeallocationPlan) -> None:
+        owning = [
+            v
+            for v in self.kind
+            if self.is_owning(v) and v not in self.user_managed
+        ]
+        owning.sort(key=lambda v: self.order[v])
+        for root in owning:
+            self._place(root, plan)
+
+    def _place(self, root: SSAValue, plan: DeallocationPlan) -> None:
+        region = _defining_region(root)
+        def_block = _defining_block(root)
+        model = self.model[root]
+        uses = self._uses_in_region(root, region)
+        consumed_ops: set[Operation] = set()
+        consumed_edges: set[tuple[Operation, int]] = set()
+        for site in self.sites:
+            if site.mode is SiteMode.TRANSFER and site.value is root:
+                if site.kind is SiteKind.BRANCH:
+                    consumed_edges.update((site.source, e) for e in site.edges)
+                else:
+                    consumed_ops.add(site.source)
+        blocks_with_uses = {b for op in uses if (b := op.parent_block()) is not None}
+        live = self._live_in(region, def_block, blocks_with_uses, consumed_edges)
+
+        def add(point: FreePoint) -> None:
+            plan.frees.append(PlannedFree(root, model, point))
+
+        for block in region.blocks:
+            if block is not def_block and block not in live:
+                continue
+            if any(op.parent_block() is block for op in consumed_ops):
+                continue
+            terminator = block.last_op
+            edges = self._successor_edges(block)
+            needed = [
+                succ in live or (terminator, i) in consumed_edges for i, succ in edges
+            ]
+            if edges and all(needed):
+                continue
+            if edges and any(needed):
+                for (i, _), need in zip(edges, needed, strict=True):
+                    if not need:
+                        assert terminator is not None
+                        add(FreePoint(edge=(terminator, i)))
+                continue
+            last: Operation | None = None
+            for op in block.ops:
+                if op in uses:
+                    last = op
+            if last is None:
+                if block is not def_block:
+                    continue
+                if isinstance(root, OpResult):
+                    add(FreePoint(after=root.op))
+                else:
+                    add(FreePoint(block_start=block))
+            elif last is terminator:
+                only_clones = all(
+                    (s := self.site_of.get((user, index))) is not None
+                    and s.mode is SiteMode.CLONE
+                    for user, index, _ in uses[last]
+                )
+                if only_clones:
+                    add(FreePoint(before=last))
+                elif edges:
+                    for i, _ in edges:
+                        add(FreePoint(edge=(last, i)))
+                else:
+                    raise _error(
+                        last,
+                        "uses a buffer in a way that leaves no point to free it",
+                    )
+            else:
+                add(FreePoint(after=last))
+
+    # ------------------------------------------------------------------ driver
+
+    def run(self) -> DeallocationPlan:
+        self.collect()
+        self.build_classes()
+        self.decide_classes()
+        self.decide_sites()
+        self.decide_families()
+        plan = DeallocationPlan()
+        for site in self.sites:
+            if site.mode is SiteMode.CLONE:
+                plan.clones.append(PlannedClone(site.source, site.index, self._clone_model(site)))
+        self.place_frees(plan)
+        return plan
+
+
+def analyze_deallocation(module: builtin.ModuleOp) -> DeallocationPlan:
+    """Plan the clones and frees that make `module` leak-free (raises on unsupported IR)."""
+    return OwnershipAnalysis(module).run()
