@@ -70,13 +70,13 @@ class GenerateOp(IRDLOperation):
                 f"({len(shape)})"
             )
         terminator = block.last_op
-        if not isinstance(terminator, tensor.YieldOp) or len(terminator.values) != 1:
+        if not isinstance(terminator, tensor.YieldOp) or len(terminator.arguments) != 1:
             raise VerifyException(
                 f"{self.name}: body must end with a tensor.yield of one value"
             )
-        if terminator.values[0].type != result_type.get_element_type():
+        if terminator.arguments[0].type != result_type.get_element_type():
             raise VerifyException(
-                f"{self.name}: body yields {terminator.values[0].type}, expected "
+                f"{self.name}: body yields {terminator.arguments[0].type}, expected "
                 f"the element type {result_type.get_element_type()}"
             )
 

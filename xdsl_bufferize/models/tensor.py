@@ -50,7 +50,6 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationState,
     BufferRelation,
     OpOperand,
-    bufferizable_model,
     register_bufferizable_model,
 )
 
@@ -144,8 +143,7 @@ def rank_reduction_mask(
     static size 1, kept dims match the result shape in order."""
 
     def static(size: Mixed) -> int:
-        c = constant_index_value(size)
-        return DYNAMIC_INDEX if c is None else c
+        return size if isinstance(size, int) else DYNAMIC_INDEX
 
     def solve(i: int, j: int) -> list[bool] | None:
         if i == len(sizes):
@@ -179,12 +177,14 @@ def subview_type(
     result_shape: Sequence[int],
 ) -> MemRefType[Attribute]:
     """The strided memref type of a subview of `source_type` with `result_shape`
-    (rank-reducing when the result has fewer dims)."""
+    (rank-reducing when the result has fewer dims). Only static entries are
+    known: an SSA offset, size or stride is dynamic, as MLIR's verifier expects."""
     src_strides, src_offset = strides_and_offset(source_type)
     full_strides: list[int | None] = []
     offset = src_offset
     for off, stride, src_stride in zip(offsets, strides, src_strides, strict=True):
-        c_off, c_stride = constant_index_value(off), constant_index_value(stride)
+        c_off = off if isinstance(off, int) else None
+        c_stride = stride if isinstance(stride, int) else None
         full_strides.append(
             None if c_stride is None or src_stride is None else c_stride * src_stride
         )
@@ -327,19 +327,9 @@ def find_in_reverse_chain(
         if condition(current):
             found.append(current)
             continue
-        if isinstance(current, OpResult):
-            owner: Operation | None = current.op
-        elif isinstance(current, BlockArgument):
-            owner = current.block.parent_op()
-        else:
-            owner = None
-        model = bufferizable_model(owner) if owner is not None else None
-        if owner is None or model is None:
-            found.append(current)
-            continue
         aliases = [
             alias
-            for alias in model.get_aliasing_op_operands(owner, current, state)
+            for alias in state.get_aliasing_op_operands(current)
             if alias.relation is BufferRelation.EQUIVALENT
             and state.is_in_place(alias.operand)
         ]
