@@ -3,8 +3,8 @@
 Every op builds a new array; nothing is ever updated in place, so a tensor keeps its
 value for as long as it lives, which is the semantics bufferization must preserve.
 Out-of-bounds `tensor.extract`/`insert` and slices reaching outside their tensor are
-reported as out-of-bounds findings. `tensor.generate` is implemented by name (it is not
-in xDSL 0.75) for any op so named with the usual operands and region.
+reported as out-of-bounds findings. `tensor.generate` is not in xDSL 0.75: it is
+implemented by op name, for `tensor.generate` and for our `tensor_ext.generate`.
 """
 
 from __future__ import annotations
@@ -372,3 +372,4 @@ def run_generate(
 
 
 register_named_impl("tensor.generate", run_generate)
+register_named_impl("tensor_ext.generate", run_generate)

@@ -300,7 +300,8 @@ def format_value(value: Value, limit: int = 8) -> str:
         dims = "x".join(str(s) for s in value.shape) or "scalar"
         return f"<{dims}: [{shown}{more}]>"
     if isinstance(value, float):
-        return f"{value:.7g}"
+        text = f"{value:.7g}"
+        return text if any(c in text for c in ".eni") else text + ".0"
     if isinstance(value, tuple):
         return "(" + ", ".join(format_value(x) for x in value) + ")"  # pyright: ignore[reportUnknownVariableType,reportUnknownArgumentType]
     return str(value)
@@ -322,7 +323,7 @@ def random_inputs(
     return out
 
 
-def _random_scalar(t: Attribute, rng: random.Random) -> int | float:
+def random_scalar(t: Attribute, rng: random.Random) -> int | float:
     if isinstance(t, AnyFloat):
         return normalize(rng.uniform(-1.0, 1.0), t)
     if isinstance(t, IndexType):
@@ -338,10 +339,10 @@ def _random_value(t: Attribute, rng: random.Random, size: int) -> Value:
         shape = tuple(size if is_dynamic(d) else d for d in shaped.get_shape())
         elem = element_type_of(shaped)
         return ArrayValue(
-            shape, [_random_scalar(elem, rng) for _ in range(num_elements(shape))]
+            shape, [random_scalar(elem, rng) for _ in range(num_elements(shape))]
         )
     if isinstance(t, IntegerType | IndexType | AnyFloat):
-        return _random_scalar(t, rng)
+        return random_scalar(t, rng)
     raise UsageError(f"cannot make a random value of type {t}")
 
 

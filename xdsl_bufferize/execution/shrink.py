@@ -1,0 +1,274 @@
+"""Shrinking a failing program to a small reproducer (delta debugging on the IR).
+
+`shrink(text, still_fails)` repeatedly proposes smaller variants of a program and keeps
+the first one for which `still_fails` holds (the caller checks that the failure is of
+the same kind), until no proposal is accepted or the budget runs out. Proposals, tried
+from the end of the program backwards:
+
+* drop a helper function nobody calls;
+* drop one result of `@main` (the return operand and the function type entry);
+* drop a loop or branch level: inline one iteration of an `scf.for` (the iteration
+  arguments become the initial values, the induction variable the lower bound) or one
+  branch of an `scf.if`;
+* drop an op: erase it, replacing each result still used by a dominating value of the
+  same type (its own operands first: a linalg op by its `outs`, an insert by its
+  destination, a loop by its initial values, a call by an argument);
+* shrink shapes: replace one dimension size by a smaller one everywhere in the text.
+
+Variants that no longer parse or verify simply do not reproduce the failure, so every
+proposal stays safe without reasoning about validity.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import FunctionType, ModuleOp
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.parser import Parser
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import IsTerminator, SymbolOpInterface
+from xdsl.universe import Universe
+
+Predicate = Callable[[str], bool]
+
+
+def _context() -> Context:
+    ctx = Context(allow_unregistered=True)
+    for name, factory in Universe.get_multiverse().all_dialects.items():
+        ctx.register_dialect(name, factory)
+    return ctx
+
+
+def _parse(text: str, ctx: Context) -> ModuleOp | None:
+    try:
+        return Parser(ctx, text).parse_module()
+    except Exception:
+        return None
+
+
+def program_size(text: str) -> tuple[int, int]:
+    """The size a shrink minimises: the number of ops, then characters."""
+    ops = len(re.findall(r"(?m)^\s*(?:%[^=\n]+=\s*)?\"?[a-z_]+\.[a-z_.]+", text))
+    return ops, len(text)
+
+
+def _dominating_values(op: Operation) -> Iterator[SSAValue]:
+    """Values defined before `op` that dominate it, nearest first."""
+    current: Operation | None = op
+    while current is not None:
+        block = current.parent_block()
+        if block is None:
+            return
+        prev = current.prev_op
+        while prev is not None:
+            yield from reversed(prev.results)
+            prev = prev.prev_op
+        yield from block.args
+        region = block.parent
+        if region is not None and region.blocks.first is not block:
+            entry = region.blocks.first
+            if entry is not None:
+                for o in entry.ops:
+                    yield from o.results
+                yield from entry.args
+        parent = current.parent_op()
+        if parent is None or isinstance(parent, ModuleOp | func.FuncOp):
+            return
+        current = parent
+
+
+def _replacement(op: Operation, value: SSAValue) -> SSAValue | None:
+    """A dominating value of `value`'s type to use instead of it (never `op`'s own)."""
+    for operand in reversed(op.operands):
+        if operand.type == value.type and operand.owner is not op:
+            return operand
+    for cand in _dominating_values(op):
+        if cand.type == value.type:
+            return cand
+    return None
+
+
+def _erase_with_replacements(op: Operation) -> bool:
+    for res in op.results:
+        if res.uses:
+            repl = _replacement(op, res)
+            if repl is None:
+                return False
+            res.replace_by(repl)
+    op.detach()
+    op.erase(safe_erase=False)
+    return True
+
+
+def _inline_block(op: Operation, block: Block, args: list[SSAValue]) -> bool:
+    """Move `block`'s ops before `op`, binding its arguments to `args`, and replace
+    `op`'s results by the values its terminator yields."""
+    terminator = block.last_op
+    if terminator is None or len(terminator.operands) != len(op.results):
+        return False
+    for arg, val in zip(block.args, args, strict=True):
+        arg.replace_by(val)
+    yielded = list(terminator.operands)
+    terminator.detach()
+    terminator.erase(safe_erase=False)
+    for inner in list(block.ops):
+        inner.detach()
+        Rewriter.insert_op(inner, InsertPoint.before(op))
+    for res, val in zip(op.results, yielded, strict=True):
+        res.replace_by(val)
+    op.detach()
+    op.erase(safe_erase=False)
+    return True
+
+
+def _ops_backwards(module: ModuleOp) -> list[Operation]:
+    ops = [o for o in module.walk() if not isinstance(o, ModuleOp | func.FuncOp)]
+    ops.reverse()
+    return ops
+
+
+def _candidates(text: str, ctx: Context) -> Iterator[str]:
+    module = _parse(text, ctx)
+    if module is None:
+        return
+    n_ops = len(_ops_backwards(module))
+
+    def variant(edit: Callable[[ModuleOp], bool]) -> str | None:
+        clone = _parse(text, ctx)
+        if clone is None:
+            return None
+        try:
+            if not edit(clone):
+                return None
+        except Exception:
+            return None
+        return str(clone)
+
+    # Unused helper functions.
+    funcs = [o for o in module.ops if isinstance(o, func.FuncOp)]
+    for i, f in enumerate(funcs):
+        if f.sym_name.data == "main":
+            continue
+        def drop_func(m: ModuleOp, i: int = i) -> bool:
+            target = [o for o in m.ops if isinstance(o, func.FuncOp)][i]
+            name = target.sym_name.data
+            for o in m.walk():
+                if isinstance(o, func.CallOp) and o.callee.string_value() == name:
+                    return False
+            target.detach()
+            target.erase(safe_erase=False)
+            return True
+
+        if (v := variant(drop_func)) is not None:
+            yield v
+
+    # Results of @main.
+    main = next((f for f in funcs if f.sym_name.data == "main"), None)
+    if main is not None and main.body.blocks:
+        ret = main.body.blocks.last.last_op if main.body.blocks.last else None
+        n_res = len(ret.operands) if ret is not None else 0
+        for i in reversed(range(n_res)):
+            if n_res <= 1:
+                break
+
+            def drop_result(m: ModuleOp, i: int = i) -> bool:
+                f = next(
+                    o
+                    for o in m.ops
+                    if isinstance(o, func.FuncOp) and o.sym_name.data == "main"
+                )
+                for block in f.body.blocks:
+                    term = block.last_op
+                    if isinstance(term, func.ReturnOp):
+                        ops = list(term.operands)
+                        del ops[i]
+                        term.operands = ops
+                outs = list(f.function_type.outputs.data)
+                del outs[i]
+                f.function_type = FunctionType.from_lists(
+                    list(f.function_type.inputs.data), outs
+                )
+                return True
+
+            if (v := variant(drop_result)) is not None:
+                yield v
+
+    # Loop and branch levels, then single ops, from the end backwards.
+    for k in range(n_ops):
+
+        def inline(m: ModuleOp, k: int = k, branch: int = 0) -> bool:
+            op = _ops_backwards(m)[k]
+            if isinstance(op, scf.ForOp):
+                body = op.body.block
+                args: list[SSAValue] = [op.lb, *op.iter_args]
+                return _inline_block(op, body, args)
+            if isinstance(op, scf.IfOp):
+                region = op.true_region if branch == 0 else op.false_region
+                if not region.blocks:
+                    return False
+                return _inline_block(op, region.block, [])
+            return False
+
+        def drop(m: ModuleOp, k: int = k) -> bool:
+            op = _ops_backwards(m)[k]
+            if op.has_trait(IsTerminator) or op.has_trait(SymbolOpInterface):
+                return False
+            return _erase_with_replacements(op)
+
+        for edit in (inline, lambda m, k=k: inline(m, k, 1), drop):
+            if (v := variant(edit)) is not None:
+                yield v
+
+    # Smaller shapes: replace a dimension size everywhere.
+    sizes = sorted(
+        {int(d) for d in re.findall(r"(?<=[<x])(\d+)(?=x)", text) if int(d) > 1},
+        reverse=True,
+    )
+    for size in sizes:
+        for smaller in (1, size // 2, size - 1):
+            if 0 < smaller < size:
+                yield re.sub(rf"(?<=[<x\[ ]){size}(?=[x\]])", str(smaller), text)
+
+
+def shrink(
+    text: str,
+    still_fails: Predicate,
+    max_tests: int = 400,
+    time_limit: float = 120.0,
+) -> str:
+    """A smaller program for which `still_fails` holds (`text` itself if none is found).
+
+    `still_fails` is called at most `max_tests` times and shrinking stops after
+    `time_limit` seconds; the best program so far is returned.
+    """
+    ctx = _context()
+    start = time.monotonic()
+    tests = 0
+    current = text
+    # The printed form is the canonical one: start from it when it still fails.
+    module = _parse(text, ctx)
+    if module is not None:
+        printed = str(module)
+        tests += 1
+        if printed != text and still_fails(printed):
+            current = printed
+    progress = True
+    while progress:
+        progress = False
+        size = program_size(current)
+        for cand in _candidates(current, ctx):
+            if tests >= max_tests or time.monotonic() - start > time_limit:
+                return current
+            if program_size(cand) >= size:
+                continue
+            tests += 1
+            if still_fails(cand):
+                current = cand
+                progress = True
+                break
+    return current
