@@ -1,0 +1,414 @@
+"""Differential fuzzing of pass pipelines: `xdsl-bufferize-fuzz`.
+
+Generator mode (the default): for each seeded program of `generate.py`, run `@main` in
+the reference executor, apply the pipeline, check the output verifies and prints back,
+run it again, and compare. A case fails on
+
+* `mismatch`: different results before and after;
+* `finding:<kind>`: a memory finding after the pipeline (a leak counts only when the
+  pipeline deallocates, i.e. names `dealloc` or `comprehensive-bufferize`);
+* `run-error`: the transformed program stops with a runtime error;
+* `pass-error`: the pipeline rejects a valid program with a diagnostic;
+* `crash:<Exception>`: a Python exception escapes a pass;
+* `verify` / `roundtrip`: the output does not verify, or does not parse back;
+* `timeout`: the case takes longer than its time limit;
+* `invalid-input`: the generated program itself does not parse, verify or run cleanly
+  (a generator bug).
+
+Failures are shrunk (`shrink.py`) while they keep their kind, and the reproducers are
+written to the output directory. `mutate` mode (`mutate.py`) edits the project's test
+inputs at random and checks that `xdsl-opt` never shows a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import re
+import signal
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+from xdsl.utils.exceptions import DiagnosticException
+
+from xdsl_bufferize.execution.generate import (
+    GeneratorConfig,
+    apply_feature_spec,
+    config_for_pipeline,
+    generate_program,
+)
+from xdsl_bufferize.execution.memory import FindingKind
+from xdsl_bufferize.execution.runner import (
+    UsageError,
+    apply_pipeline,
+    compare_results,
+    parse_module,
+    run,
+)
+from xdsl_bufferize.execution.shrink import shrink
+
+
+class CaseTimeout(Exception):
+    """A case ran longer than its time limit."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise `CaseTimeout` in the main thread after `seconds` (no limit if <= 0)."""
+    if seconds <= 0 or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise CaseTimeout(f"timed out after {seconds}s")
+
+    old = signal.signal(signal.SIGALRM, handler)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How one program fared under a pipeline: `kind` is None when it passed."""
+
+    kind: str | None
+    detail: str = ""
+
+    @property
+    def failed(self) -> bool:
+        return self.kind is not None
+
+
+def leaks_matter(pipeline: str) -> bool:
+    """Whether the pipeline is expected to free every allocation."""
+    return "dealloc" in pipeline or "comprehensive-bufferize" in pipeline
+
+
+def classify(
+    text: str,
+    pipeline: str,
+    leaks_are_failures: bool | None = None,
+    timeout: float = 20.0,
+) -> Verdict:
+    """Run `@main` of `text` before and after `pipeline` and judge the pipeline.
+
+    Raises `UsageError` for a pipeline naming an unknown pass.
+    """
+    if leaks_are_failures is None:
+        leaks_are_failures = leaks_matter(pipeline)
+    try:
+        with time_limit(timeout):
+            return _classify(text, pipeline, leaks_are_failures)
+    except CaseTimeout as e:
+        return Verdict("timeout", str(e))
+
+
+def _classify(text: str, pipeline: str, leaks_are_failures: bool) -> Verdict:
+    try:
+        module = parse_module(text)
+        module.verify()
+    except Exception as e:
+        return Verdict("invalid-input", f"{type(e).__name__}: {_first_line(e)}")
+    try:
+        before = run(module, "main", [])
+    except UsageError:
+        raise
+    except CaseTimeout:
+        raise
+    except Exception as e:
+        return Verdict("invalid-input", f"executor: {type(e).__name__}: {_first_line(e)}")
+    input_findings = [f for f in before.findings if f.kind != FindingKind.LEAK]
+    if before.error is not None or input_findings:
+        what = before.error or str(input_findings[0])
+        return Verdict("invalid-input", f"input run: {what}")
+    try:
+        transformed = apply_pipeline(module, pipeline)
+    except UsageError:
+        raise
+    except CaseTimeout:
+        raise
+    except DiagnosticException as e:
+        return Verdict("pass-error", _first_line(e))
+    except Exception as e:
+        return Verdict(f"crash:{type(e).__name__}", _first_line(e))
+    try:
+        transformed.verify()
+    except Exception as e:
+        return Verdict("verify", _first_line(e))
+    try:
+        printed = str(transformed)
+        parse_module(printed)
+    except CaseTimeout:
+        raise
+    except Exception as e:
+        return Verdict("roundtrip", f"{type(e).__name__}: {_first_line(e)}")
+    try:
+        after = run(transformed, "main", [])
+    except CaseTimeout:
+        raise
+    except Exception as e:
+        return Verdict(f"executor-crash:{type(e).__name__}", _first_line(e))
+    if after.error is not None:
+        return Verdict("run-error", after.error.splitlines()[0])
+    findings = [
+        f for f in after.findings if leaks_are_failures or f.kind != FindingKind.LEAK
+    ]
+    if findings:
+        return Verdict(f"finding:{findings[0].kind.value}", str(findings[0]))
+    assert before.results is not None and after.results is not None
+    mismatches = compare_results(before.results, after.results)
+    if mismatches:
+        return Verdict("mismatch", mismatches[0])
+    return Verdict(None)
+
+
+def _first_line(e: BaseException) -> str:
+    lines = [line for line in str(e).strip().splitlines() if line.strip()]
+    # xDSL diagnostics print the IR first; the message is on a line with "|".
+    for line in lines:
+        stripped = line.strip().strip("|").strip()
+        if line.strip().startswith("|") and stripped:
+            return stripped
+    return lines[0] if lines else type(e).__name__
+
+
+@dataclass
+class CaseResult:
+    """The outcome of one generated program."""
+
+    seed: int
+    verdict: Verdict
+    reproducer: str | None = None
+    """The shrunk failing program (None when the case passed)."""
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class _Job:
+    seed: int
+    pipeline: str
+    config: GeneratorConfig
+    do_shrink: bool
+    timeout: float
+    shrink_tests: int
+
+
+def _run_job(job: _Job) -> CaseResult:
+    start = time.monotonic()
+    try:
+        text = generate_program(job.seed, job.config)
+    except Exception as e:
+        verdict = Verdict(f"generator-crash:{type(e).__name__}", _first_line(e))
+        return CaseResult(job.seed, verdict, None, time.monotonic() - start)
+    verdict = classify(text, job.pipeline, timeout=job.timeout)
+    reproducer = None
+    if verdict.failed:
+        reproducer = text
+        if job.do_shrink and verdict.kind not in ("timeout",):
+            kind = verdict.kind
+
+            def still_fails(candidate: str) -> bool:
+                return classify(candidate, job.pipeline, timeout=job.timeout).kind == kind
+
+            reproducer = shrink(text, still_fails, max_tests=job.shrink_tests)
+    return CaseResult(job.seed, verdict, reproducer, time.monotonic() - start)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:60]
+
+
+def write_reproducer(
+    out_dir: Path, pipeline: str, result: CaseResult, origin: str
+) -> Path:
+    """Write a failing case's reproducer with a header saying how it fails."""
+    assert result.verdict.kind is not None and result.reproducer is not None
+    out_dir.mkdir(parents=True, exist_ok=True)
+    name = f"{slug(pipeline)}__{slug(result.verdict.kind)}__{origin}{result.seed}.mlir"
+    path = out_dir / name
+    header = [
+        "// Reproducer found by xdsl-bufferize-fuzz.",
+        f"// pipeline: {pipeline}",
+        f"// kind: {result.verdict.kind}",
+        f"// detail: {result.verdict.detail}".replace("\n", " "),
+        f"// origin: {origin} {result.seed}",
+        "",
+    ]
+    path.write_text("\n".join(header) + result.reproducer.rstrip() + "\n")
+    return path
+
+
+def read_header(path: Path) -> dict[str, str]:
+    """The `// key: value` header of a reproducer written by `write_reproducer`."""
+    out: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        m = re.match(r"//\s*(pipeline|kind|detail|origin):\s*(.*)$", line)
+        if m:
+            out[m.group(1)] = m.group(2).strip()
+        elif line.strip() and not line.startswith("//"):
+            break
+    return out
+
+
+@dataclass
+class Summary:
+    """Counts of one fuzzing run and the reproducers it wrote."""
+
+    programs: int
+    failures: list[CaseResult]
+    paths: list[Path]
+    seconds: float
+
+    def line(self) -> str:
+        kinds: dict[str, int] = {}
+        for f in self.failures:
+            assert f.verdict.kind is not None
+            kinds[f.verdict.kind] = kinds.get(f.verdict.kind, 0) + 1
+        extra = ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items()))
+        return (
+            f"{self.programs} programs, {len(self.failures)} failures"
+            + (f" ({extra})" if extra else "")
+            + f" in {self.seconds:.1f}s"
+        )
+
+
+def fuzz_programs(
+    count: int,
+    seed: int,
+    pipeline: str,
+    config: GeneratorConfig | None = None,
+    jobs: int = 1,
+    out_dir: Path | None = None,
+    do_shrink: bool = True,
+    timeout: float = 20.0,
+    shrink_tests: int = 300,
+) -> Summary:
+    """Generate `count` programs from `seed` on, check each under `pipeline`."""
+    start = time.monotonic()
+    config = config or config_for_pipeline(pipeline)
+    # Fail early, in this process, on an unknown pass.
+    apply_pipeline(parse_module("builtin.module {}"), pipeline)
+    work = [
+        _Job(seed + i, pipeline, config, do_shrink, timeout, shrink_tests)
+        for i in range(count)
+    ]
+    results: list[CaseResult]
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            results = list(pool.imap(_run_job, work, chunksize=4))
+    else:
+        results = [_run_job(j) for j in work]
+    failures = [r for r in results if r.verdict.failed]
+    paths: list[Path] = []
+    if out_dir is not None:
+        paths = [write_reproducer(out_dir, pipeline, f, "seed") for f in failures]
+    return Summary(count, failures, paths, time.monotonic() - start)
+
+
+def _generator_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="xdsl-bufferize-fuzz",
+        description="Differential fuzzing of a pass pipeline on generated programs "
+        "(use `xdsl-bufferize-fuzz mutate --help` for the mutation fuzzer, "
+        "`xdsl-bufferize-fuzz replay FILE...` to re-check reproducers).",
+    )
+    p.add_argument("--count", type=int, default=100, help="programs to generate")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first program")
+    p.add_argument("--pipeline", "-p", required=True, help="pass pipeline (xdsl-opt syntax)")
+    p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes")
+    p.add_argument("--out", type=Path, default=Path("fuzz-out"), help="reproducer folder")
+    p.add_argument(
+        "--kind",
+        choices=["tensor", "memref"],
+        help="program kind (default: chosen from the pipeline)",
+    )
+    p.add_argument(
+        "--features",
+        default="",
+        help="feature spec, e.g. '-while,+nonequivalent_yields,max_ops=5'",
+    )
+    p.add_argument("--no-shrink", action="store_true", help="keep failing programs whole")
+    p.add_argument("--timeout", type=float, default=20.0, help="seconds per case")
+    p.add_argument("--print", action="store_true", help="print the programs, do not run")
+    return p
+
+
+def main_generate(argv: Sequence[str]) -> int:
+    args = _generator_parser().parse_args(argv)
+    config = config_for_pipeline(args.pipeline)
+    if args.kind is not None:
+        config = GeneratorConfig(kind=args.kind, function_boundaries=config.function_boundaries)
+    try:
+        config = apply_feature_spec(config, args.features)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.print:
+        for i in range(args.count):
+            print(generate_program(args.seed + i, config))
+        return 0
+    try:
+        summary = fuzz_programs(
+            args.count,
+            args.seed,
+            args.pipeline,
+            config,
+            jobs=args.jobs,
+            out_dir=args.out,
+            do_shrink=not args.no_shrink,
+            timeout=args.timeout,
+        )
+    except UsageError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(summary.line())
+    for f, path in zip(summary.failures, summary.paths):
+        print(f"  {path}: {f.verdict.kind}: {f.verdict.detail}")
+    return 1 if summary.failures else 0
+
+
+def main_replay(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(
+        prog="xdsl-bufferize-fuzz replay",
+        description="Re-check reproducers (pipeline from their header unless given).",
+    )
+    p.add_argument("files", nargs="+", type=Path)
+    p.add_argument("--pipeline", "-p", default=None)
+    args = p.parse_args(argv)
+    failing = 0
+    for path in args.files:
+        header = read_header(path)
+        pipeline = args.pipeline or header.get("pipeline")
+        if not pipeline:
+            print(f"{path}: no pipeline given", file=sys.stderr)
+            return 2
+        verdict = classify(path.read_text(), pipeline)
+        status = "ok" if not verdict.failed else f"{verdict.kind}: {verdict.detail}"
+        print(f"{path}: {status}")
+        failing += verdict.failed
+    print(f"{len(args.files)} programs, {failing} failures")
+    return 1 if failing else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "mutate":
+        from xdsl_bufferize.execution.mutate import main_mutate
+
+        return main_mutate(argv[1:])
+    if argv and argv[0] == "replay":
+        return main_replay(argv[1:])
+    return main_generate(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
