@@ -78,9 +78,17 @@ def _describe(op: Operation) -> str:
 
 
 def _error(op: Operation, message: str) -> DiagnosticException:
-    return DiagnosticException(
-        f"buffer-deallocation: {_describe(op)} {message}\n{op}"
-    )
+    """A diagnostic naming `op`, its function, and (if it has no regions) printing it."""
+    where = ""
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        parent = parent.parent_op()
+    if isinstance(parent, func.FuncOp):
+        where = f" in @{parent.sym_name.data}"
+    text = f"buffer-deallocation: {_describe(op)}{where} {message}"
+    if not op.regions:
+        text += f"\n  {op}"
+    return DiagnosticException(text)
 
 
 class SiteKind(enum.Enum):
@@ -251,7 +259,7 @@ def ancestor_in_region(op: Operation, region: Region) -> Operation | None:
     return None
 
 
-def _branch_successor_operands(
+def branch_successor_operands(
     op: Operation,
 ) -> list[tuple[int, Block, tuple[int, ...]]] | None:
     """(successor index, block, forwarded operand indices) of a known branch op."""
@@ -400,7 +408,7 @@ class OwnershipAnalysis:
                 self._define(result, RootKind.STATIC)
 
     def _collect_branch(self, op: Operation) -> None:
-        successors = _branch_successor_operands(op)
+        successors = branch_successor_operands(op)
         if successors is None:
             if any(is_memref(arg) for s in op.successors for arg in s.args):
                 raise _error(
@@ -711,6 +719,8 @@ class OwnershipAnalysis:
                 and not (other.edges & site.edges)
             ):
                 continue
+            if i > site.index and operand is value and other is not None:
+                continue  # the same buffer passed again: that later operand gets a copy
             return False
         uses = self._uses_in_region(value, source_region)
         block = site.source.parent_block()
@@ -889,7 +899,7 @@ class OwnershipAnalysis:
                 else:
                     add(FreePoint(block_start=block))
             elif last is terminator:
-                only_clones = all(
+                only_clones = len(last.successors) <= 1 and all(
                     (s := self.site_of.get((user, index))) is not None
                     and s.mode is SiteMode.CLONE
                     for user, index, _ in uses[last]

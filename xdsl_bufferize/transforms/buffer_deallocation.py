@@ -25,7 +25,9 @@ from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 from xdsl_bufferize.analysis.ownership import (
     DeallocationPlan,
     FreePoint,
+    PlannedClone,
     analyze_deallocation,
+    branch_successor_operands as _branch_successor_operands,
 )
 from xdsl_bufferize.models.allocation import register_default_allocation_models
 
@@ -56,14 +58,20 @@ class _Cursors:
     )
 
 
-def _edge_block(terminator: Operation, index: int, cursors: _Cursors) -> Block:
-    """A block that runs exactly when `terminator` takes successor `index`."""
+def _edge_block(
+    terminator: Operation, index: int, cursors: _Cursors, split: bool = False
+) -> Block:
+    """A block that runs exactly when `terminator` takes successor `index`.
+
+    The successor itself if it has no other predecessor (unless `split`), else a new block
+    on the edge that forwards its arguments to the successor.
+    """
     key = (terminator, index)
     block = cursors.edges.get(key)
     if block is not None:
         return block
     successor = terminator.successors[index]
-    if len(successor.predecessors()) == 1:
+    if not split and len(successor.predecessors()) == 1:
         cursors.edges[key] = successor
         return successor
     region = successor.parent_region()
@@ -95,17 +103,40 @@ def _insertion_point(point: FreePoint, cursors: _Cursors) -> tuple[InsertPoint, 
     return InsertPoint.at_start(block), block
 
 
+def _clone_on_edge(clone: PlannedClone, cursors: _Cursors) -> None:
+    """Clone a successor operand of a multi-way branch only on the edge that passes it."""
+    successors = _branch_successor_operands(clone.source)
+    assert successors is not None
+    for succ_index, _, indices in successors:
+        if clone.index not in indices:
+            continue
+        block = _edge_block(clone.source, succ_index, cursors, split=True)
+        branch = block.last_op
+        assert branch is not None
+        position = indices.index(clone.index)
+        anchor = cursors.start.get(block)
+        point = InsertPoint.at_start(block) if anchor is None else InsertPoint.after(anchor)
+        copy = clone.model.build_clone(Builder(point), block.args[position])
+        assert copy is not None and isinstance(copy.owner, Operation)
+        cursors.start[block] = copy.owner
+        branch.operands[position] = copy
+        return
+
+
 def apply_plan(plan: DeallocationPlan) -> DeallocationStatistics:
     """Insert the plan's clones and frees."""
     stats = DeallocationStatistics()
+    cursors = _Cursors()
     for clone in plan.clones:
+        stats.clones += 1
+        if len(clone.source.successors) > 1:
+            _clone_on_edge(clone, cursors)
+            continue
         builder = Builder(InsertPoint.before(clone.source))
         value = clone.source.operands[clone.index]
         copy = clone.model.build_clone(builder, value)
         assert copy is not None
         clone.source.operands[clone.index] = copy
-        stats.clones += 1
-    cursors = _Cursors()
     for free in plan.frees:
         point, key = _insertion_point(free.point, cursors)
         op = free.model.build_dealloc(Builder(point), free.value)

@@ -1,0 +1,68 @@
+// RUN: xdsl-opt %s -p buffer-deallocation --split-input-file --verify-diagnostics | filecheck %s
+
+// An allocation with neither AllocationOpInterface nor a model is refused.
+func.func @raw() {
+  %a = bufftest.raw_alloc : memref<4xf32>
+  func.return
+}
+
+// CHECK: buffer-deallocation: 'bufftest.raw_alloc' in @raw allocates a buffer but has no AllocationOpInterface (trait or registered model): cannot tell how to free it
+
+// -----
+
+// An op with regions and unknown control flow that makes buffers inside is refused.
+func.func @unknown_region() {
+  "test.op"() ({
+    %a = memref.alloc() : memref<4xf32>
+    "test.termop"() : () -> ()
+  }) : () -> ()
+  func.return
+}
+
+// CHECK: buffer-deallocation: 'test.op' in @unknown_region has regions whose control flow is unknown (no region-branch model) and defines memrefs inside its regions ('memref.alloc')
+
+// -----
+
+// Nothing is rewritten when one function is refused: the first function keeps no dealloc.
+func.func @fine() {
+  %a = memref.alloc() : memref<4xf32>
+  func.return
+}
+func.func @bad() -> memref<4xf32> {
+  %r = "test.op"() ({
+    "test.termop"() : () -> ()
+  }) : () -> memref<4xf32>
+  func.return %r : memref<4xf32>
+}
+
+// CHECK: buffer-deallocation: 'test.op' in @bad has regions whose control flow is unknown (no region-branch model) and has memref results
+// CHECK-NOT: memref.dealloc %a
+
+// -----
+
+// Buffers of different allocators merging into one value cannot be freed by one op.
+func.func @mixed(%c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %r = scf.if %c -> (memref<4xf32>) {
+    %a = memref.alloc() : memref<4xf32>
+    scf.yield %a : memref<4xf32>
+  } else {
+    %b = "gpu.alloc"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> memref<4xf32>
+    scf.yield %b : memref<4xf32>
+  }
+  %v = memref.load %r[%c0] : memref<4xf32>
+  func.return %v : f32
+}
+
+// CHECK: buffer-deallocation: 'scf.if' in @mixed merges buffers freed by different ops (gpu.dealloc, memref.dealloc): cannot pick one free
+
+// -----
+
+// A gpu buffer that must be copied cannot be: gpu.alloc has no clone.
+func.func @gpu_clone() -> memref<4xf32> {
+  %b = "gpu.alloc"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> memref<4xf32>
+  %s = "memref.cast"(%b) : (memref<4xf32>) -> memref<4xf32>
+  func.return %s : memref<4xf32>
+}
+
+// CHECK: buffer-deallocation: 'func.return' in @gpu_clone must pass an owned copy of operand #0 but the buffer's allocation interface cannot clone it

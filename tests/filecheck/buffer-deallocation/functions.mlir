@@ -1,0 +1,117 @@
+// RUN: xdsl-opt %s -p buffer-deallocation --split-input-file | filecheck %s
+
+// Returned buffers are owned by the caller: a fresh one is returned as is, an argument, a
+// view of an argument and a view of a local buffer are cloned (the local one then freed).
+// Call results are owned by the caller and freed after their last use.
+func.func @fresh(%f: f32) -> memref<4xf32> {
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  func.return %a : memref<4xf32>
+}
+func.func @identity(%arg: memref<4xf32>) -> memref<4xf32> {
+  func.return %arg : memref<4xf32>
+}
+func.func @view_of_arg(%arg: memref<8xf32>) -> memref<4xf32, strided<[1], offset: 2>> {
+  %s = memref.subview %arg[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+  func.return %s : memref<4xf32, strided<[1], offset: 2>>
+}
+func.func @view_of_local(%f: f32) -> memref<4xf32, strided<[1], offset: 2>> {
+  %a = memref.alloc() : memref<8xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<8xf32>)
+  %s = memref.subview %a[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+  func.return %s : memref<4xf32, strided<[1], offset: 2>>
+}
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 3.0 : f32
+  %a = func.call @fresh(%f) : (f32) -> memref<4xf32>
+  %b = func.call @identity(%a) : (memref<4xf32>) -> memref<4xf32>
+  %big = memref.alloc() : memref<8xf32>
+  linalg.fill ins(%f : f32) outs(%big : memref<8xf32>)
+  %c = func.call @view_of_arg(%big) : (memref<8xf32>) -> memref<4xf32, strided<[1], offset: 2>>
+  %d = func.call @view_of_local(%f) : (f32) -> memref<4xf32, strided<[1], offset: 2>>
+  %x = memref.load %b[%c0] : memref<4xf32>
+  %y = memref.load %c[%c0] : memref<4xf32, strided<[1], offset: 2>>
+  %z = memref.load %d[%c0] : memref<4xf32, strided<[1], offset: 2>>
+  %s = arith.addf %x, %y : f32
+  %t = arith.addf %s, %z : f32
+  func.return %t : f32
+}
+
+// CHECK-LABEL: func.func @fresh
+// CHECK-NEXT: %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+// CHECK-NEXT: func.return %a : memref<4xf32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @identity
+// CHECK-NEXT: %0 = bufferization.clone %arg : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT: func.return %0 : memref<4xf32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @view_of_arg
+// CHECK-NEXT: %s = memref.subview %arg[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: %0 = bufferization.clone %s : memref<4xf32, strided<[1], offset: 2>> to memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: func.return %0 : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @view_of_local
+// CHECK-NEXT: %a = memref.alloc() : memref<8xf32>
+// CHECK-NEXT: linalg.fill ins(%f : f32) outs(%a : memref<8xf32>)
+// CHECK-NEXT: %s = memref.subview %a[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: %0 = bufferization.clone %s : memref<4xf32, strided<[1], offset: 2>> to memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: memref.dealloc %a : memref<8xf32>
+// CHECK-NEXT: func.return %0 : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @main
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %f = arith.constant 3.000000e+00 : f32
+// CHECK-NEXT: %a = func.call @fresh(%f) : (f32) -> memref<4xf32>
+// CHECK-NEXT: %b = func.call @identity(%a) : (memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT: memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT: %big = memref.alloc() : memref<8xf32>
+// CHECK-NEXT: linalg.fill ins(%f : f32) outs(%big : memref<8xf32>)
+// CHECK-NEXT: %c = func.call @view_of_arg(%big) : (memref<8xf32>) -> memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: memref.dealloc %big : memref<8xf32>
+// CHECK-NEXT: %d = func.call @view_of_local(%f) : (f32) -> memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: %x = memref.load %b[%c0] : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %b : memref<4xf32>
+// CHECK-NEXT: %y = memref.load %c[%c0] : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: memref.dealloc %c : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: %z = memref.load %d[%c0] : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: memref.dealloc %d : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: %s = arith.addf %x, %y : f32
+// CHECK-NEXT: %t = arith.addf %s, %z : f32
+// CHECK-NEXT: func.return %t : f32
+// CHECK-NEXT: }
+
+// -----
+
+// The same buffer returned twice: the second result gets its own copy.
+func.func @twice() -> (memref<4xf32>, memref<4xf32>) {
+  %a = memref.alloc() : memref<4xf32>
+  func.return %a, %a : memref<4xf32>, memref<4xf32>
+}
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %a, %b = func.call @twice() : () -> (memref<4xf32>, memref<4xf32>)
+  memref.store %f, %a[%c0] : memref<4xf32>
+  memref.store %f, %b[%c0] : memref<4xf32>
+  %x = memref.load %a[%c0] : memref<4xf32>
+  func.return %x : f32
+}
+
+// CHECK-LABEL: func.func @twice
+// CHECK-NEXT: %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: %0 = bufferization.clone %a : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT: func.return %a, %0 : memref<4xf32>, memref<4xf32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @main
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %f = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %a, %b = func.call @twice() : () -> (memref<4xf32>, memref<4xf32>)
+// CHECK-NEXT: memref.store %f, %a[%c0] : memref<4xf32>
+// CHECK-NEXT: memref.store %f, %b[%c0] : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %b : memref<4xf32>
+// CHECK-NEXT: %x = memref.load %a[%c0] : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT: func.return %x : f32
+// CHECK-NEXT: }
