@@ -17,7 +17,15 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return BufferDeallocationPass
 
-    return {"buffer-deallocation": get_buffer_deallocation}
+    def get_one_shot_bufferize() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.one_shot_bufferize import OneShotBufferizePass
+
+        return OneShotBufferizePass
+
+    return {
+        "buffer-deallocation": get_buffer_deallocation,
+        "one-shot-bufferize": get_one_shot_bufferize,
+    }
 
 
 def _get_all_dialects() -> dict[str, Callable[[], Dialect]]:

@@ -1,0 +1,643 @@
+"""One-shot in-place analysis (MLIR's OneShotAnalysis, in near-linear time).
+
+The analysis decides, for every tensor operand of every bufferizable op, whether
+the op may use the operand's buffer for its aliasing results ("in place") or must
+work on a copy ("out of place"). Decisions are taken one operand at a time, in the
+order of the heuristic (bottom-up by default). Taking an operand in place merges
+the alias set of the operand's value with the alias sets of its aliasing values;
+the operand goes out of place when that merge would create
+
+* a write to a non-writable buffer (a constant, a read-only function argument,
+  the result of an unknown op): the merged set holds a non-writable value and an
+  in-place write; or
+* a read-after-write conflict: a read R of a value x of the merged set, an in-place
+  write W into the merged set, such that R may happen after W, W happens after a
+  definition D of the data R reads (so R must see the old value), and W is not D.
+  Loops make "R after W" true whenever R sits in a repetitive region containing W
+  but not D; R and W in different branches of an scf.if never conflict.
+
+Cost. MLIR compares every read with every write of the merged alias set, which
+is quadratic in the size of the set (a long chain of in-place ops is one set).
+Here each alias set is conflict-free before the merge (conflicts only appear
+between reads and writes that end up in one set), so only pairs across the merged
+sets, plus the new write itself, are checked. Each tensor value x gets a static
+interval [earliest definition of the data x reads, last read of x, extended to the
+end of loops]; a write at position p can only conflict with reads of values whose
+interval contains p. The pairs are enumerated small-set-against-large-set: values
+of the small set against the sorted write positions of the large set (bisect), and
+writes of the small set against an interval-stabbing tree filtered by set
+membership. Only the rare candidate pairs get the exact test above.
+
+Decisions are data (`OneShotAnalysisState`): in-place operands, the reason of each
+out-of-place decision (`Conflict`), alias sets and equivalence sets.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+
+from xdsl_bufferize.analysis.alias_sets import UnionFind
+from xdsl_bufferize.analysis.program_order import (
+    IntervalStabber,
+    ProgramOrder,
+    region_contains_op,
+    region_contains_value,
+)
+from xdsl_bufferize.interfaces.bufferizable import (
+    AliasingValue,
+    AnalysisHeuristic,
+    AnalysisState,
+    BufferizableOpModel,
+    BufferizationOptions,
+    BufferRelation,
+    OpOperand,
+    bufferizable_model,
+    value_owner_op,
+)
+
+
+def describe_value(value: SSAValue) -> str:
+    """A short human-readable name for `value` (defining op and result index)."""
+    if isinstance(value, OpResult):
+        return f"result #{value.index} of {value.op.name}"
+    if isinstance(value, BlockArgument):
+        parent = value.block.parent_op()
+        owner = parent.name if parent is not None else "block"
+        return f"block argument #{value.index} of {owner}"
+    return "value"
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Why an operand was decided out of place."""
+
+    kind: str
+    """`read-after-write`, `non-writable`, `copy-before-write` or `fuzzer`."""
+    read: OpOperand | None = None
+    """The read that must see the old value (read-after-write)."""
+    write: OpOperand | None = None
+    """The in-place write that would clobber it (read-after-write)."""
+    definition: SSAValue | None = None
+    """The definition of the data the read needs (read-after-write)."""
+    non_writable: SSAValue | None = None
+    """The non-writable value of the alias set (non-writable)."""
+
+    def describe(self) -> str:
+        """One line saying why the operand needs a copy."""
+        if self.kind == "read-after-write":
+            assert self.read is not None
+            assert self.write is not None
+            text = (
+                f"read-after-write conflict: operand #{self.read.index} of "
+                f"{self.read.owner.name} reads data that the in-place write of "
+                f"operand #{self.write.index} of {self.write.owner.name} overwrites"
+            )
+            if self.definition is not None:
+                text += f" (last written by {describe_value(self.definition)})"
+            return text
+        if self.kind == "non-writable":
+            assert self.non_writable is not None
+            return (
+                "write into a non-writable buffer: "
+                f"{describe_value(self.non_writable)} may not be written"
+            )
+        if self.kind == "copy-before-write":
+            return "copy-before-write: every write goes to a copy"
+        return "fuzzer: random out-of-place decision"
+
+
+@dataclass
+class _SetData:
+    """Per alias set: its in-place writes (sorted by position) and a non-writable
+    member, if any."""
+
+    writes: list[tuple[int, int]] = field(default_factory=list[tuple[int, int]])
+    non_writable: SSAValue | None = None
+
+
+@dataclass
+class AnalysisStatistics:
+    """Counts reported by the `statistics` option."""
+
+    in_place: int = 0
+    out_of_place: int = 0
+    read_after_write_conflicts: int = 0
+    non_writable_conflicts: int = 0
+    pair_checks: int = 0
+
+
+class OneShotAnalysisState(AnalysisState):
+    """The decisions of the one-shot analysis over one root op (module or function)."""
+
+    def __init__(self, root: Operation, options: BufferizationOptions) -> None:
+        self.options = options
+        self.root = root
+        self.order = ProgramOrder(root)
+        self.alias_sets: UnionFind[SSAValue] = UnionFind()
+        self.equivalence_sets: UnionFind[SSAValue] = UnionFind()
+        self.in_place_operands: set[OpOperand] = set()
+        self.conflicts: dict[OpOperand, Conflict] = {}
+        self.statistics = AnalysisStatistics()
+        self._set_data: dict[SSAValue, _SetData] = {}
+        self._write_operands: list[OpOperand] = []
+        self._reads: dict[SSAValue, list[tuple[OpOperand, int]]] = {}
+        """Per value: its read uses and the (loop-extended) position of each."""
+        self._lo: dict[SSAValue, int] = {}
+        self._definitions: dict[SSAValue, list[SSAValue]] = {}
+        self._stabber: IntervalStabber[SSAValue] | None = None
+        self._analyzed: list[OpOperand] = []
+
+    # ------------------------------------------------------------------
+    # AnalysisState protocol
+    # ------------------------------------------------------------------
+
+    def is_in_place(self, operand: OpOperand) -> bool:
+        if operand in self.in_place_operands:
+            return True
+        if operand in self.conflicts:
+            return False
+        # Operands of unknown ops are passed as tensors: nothing is written.
+        return bufferizable_model(operand.owner) is None
+
+    def are_equivalent_buffers(self, a: SSAValue, b: SSAValue) -> bool:
+        return a is b or self.equivalence_sets.same(a, b)
+
+    def are_aliasing_buffers(self, a: SSAValue, b: SSAValue) -> bool:
+        return a is b or self.alias_sets.same(a, b)
+
+    def is_value_read(self, value: SSAValue) -> bool:
+        seen: set[SSAValue] = set()
+        stack = [value]
+        while stack:
+            current = stack.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            for use in current.uses:
+                operand = OpOperand(use.operation, use.index)
+                if self.bufferizes_to_memory_read(operand):
+                    return True
+                stack.extend(a.value for a in self.get_aliasing_values(operand))
+        return False
+
+    def conflict_of(self, operand: OpOperand) -> Conflict | None:
+        """Why `operand` is out of place (None if it is in place)."""
+        return self.conflicts.get(operand)
+
+    # ------------------------------------------------------------------
+    # Setup: reads, definitions, intervals
+    # ------------------------------------------------------------------
+
+    def definitions(self, value: SSAValue) -> list[SSAValue]:
+        """The values whose defining op last wrote the data `value` holds: walk the
+        use-def chain backwards through aliasing operands that are not written
+        (views, region yields), MLIR's `findDefinitions`."""
+        cached = self._definitions.get(value)
+        if cached is not None:
+            return cached
+        found: list[SSAValue] = []
+        seen: set[SSAValue] = set()
+        stack = [value]
+        while stack:
+            current = stack.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            aliasing = self.get_aliasing_op_operands(current)
+            if not aliasing or any(
+                self.bufferizes_to_memory_write(a.operand) for a in aliasing
+            ):
+                found.append(current)
+                continue
+            stack.extend(a.operand.value for a in aliasing)
+        self._definitions[value] = found
+        return found
+
+    def _repetitive_ancestors(self, op: Operation) -> Iterable[tuple[Operation, int]]:
+        """(op, region index) of every repetitive region enclosing `op`."""
+        region = op.parent_region()
+        while region is not None:
+            parent = region.parent_op()
+            if parent is None:
+                return
+            model = bufferizable_model(parent)
+            if model is not None:
+                index = parent.regions.index(region)
+                if model.is_repetitive_region(parent, index):
+                    yield parent, index
+            region = parent.parent_region()
+
+    def _collect_reads(self, values: Sequence[SSAValue]) -> None:
+        order = self.order
+        intervals: list[tuple[int, int, SSAValue]] = []
+        for value in values:
+            reads: list[tuple[OpOperand, int]] = []
+            for use in value.uses:
+                if use.operation not in order.pos:
+                    continue
+                operand = OpOperand(use.operation, use.index)
+                if bufferizable_model(use.operation) is None:
+                    # Unknown ops see a tensor; they read it where they are.
+                    reads.append((operand, order.pos[use.operation]))
+                    continue
+                if not self.bufferizes_to_memory_read(operand):
+                    continue
+                reads.append((operand, order.pos[use.operation]))
+            if not reads:
+                continue
+            defs = self.definitions(value)
+            lo = min(order.value_pos(d) for d in defs)
+            extended: list[tuple[OpOperand, int]] = []
+            for operand, hi in reads:
+                for loop, index in self._repetitive_ancestors(operand.owner):
+                    region = loop.regions[index]
+                    if not all(region_contains_value(region, d) for d in defs):
+                        hi = max(hi, order.end[loop])
+                extended.append((operand, hi))
+            extended.sort(key=lambda item: item[1])
+            self._reads[value] = extended
+            self._lo[value] = lo
+            intervals.append((lo, extended[-1][1], value))
+        self._stabber = IntervalStabber(order.size, intervals)
+
+    # ------------------------------------------------------------------
+    # Alias-set bookkeeping
+    # ------------------------------------------------------------------
+
+    def _data(self, root: SSAValue) -> _SetData:
+        data = self._set_data.get(root)
+        if data is None:
+            data = _SetData()
+            if not self.is_writable(root):
+                data.non_writable = root
+            self._set_data[root] = data
+        return data
+
+    def _merge(self, values: Sequence[SSAValue]) -> SSAValue:
+        """Union the alias sets of `values`; return the new root."""
+        root = self.alias_sets.find(values[0])
+        for other in values[1:]:
+            other_root = self.alias_sets.find(other)
+            if other_root is root:
+                continue
+            a, b = self._data(root), self._data(other_root)
+            new_root, _ = self.alias_sets.union(root, other_root)
+            big, small = (a, b) if len(a.writes) >= len(b.writes) else (b, a)
+            for item in small.writes:
+                bisect.insort(big.writes, item)
+            if big.non_writable is None:
+                big.non_writable = small.non_writable
+            self._set_data.pop(root, None)
+            self._set_data.pop(other_root, None)
+            self._set_data[new_root] = big
+            root = new_root
+        return root
+
+    def _mark_in_place(
+        self,
+        operand: OpOperand,
+        aliases: Sequence[AliasingValue],
+        is_write: bool,
+    ) -> None:
+        self.in_place_operands.add(operand)
+        root = self._merge([operand.value, *(a.value for a in aliases)])
+        for alias in aliases:
+            if alias.relation is BufferRelation.EQUIVALENT:
+                self.equivalence_sets.union(operand.value, alias.value)
+        if is_write:
+            self._write_operands.append(operand)
+            bisect.insort(
+                self._data(root).writes,
+                (self.order.pos[operand.owner], len(self._write_operands) - 1),
+            )
+
+    # ------------------------------------------------------------------
+    # Conflict detection
+    # ------------------------------------------------------------------
+
+    def _mutually_exclusive(self, a: Operation, b: Operation) -> bool:
+        regions_a: set[int] = set()
+        region = a.parent_region()
+        while region is not None:
+            regions_a.add(id(region))
+            parent = region.parent_op()
+            region = parent.parent_region() if parent is not None else None
+        region = b.parent_region()
+        while region is not None:
+            if id(region) in regions_a:
+                return False
+            parent = region.parent_op()
+            if parent is None:
+                return False
+            model = bufferizable_model(parent)
+            if (
+                model is not None
+                and model.has_mutually_exclusive_regions(parent)
+                and any(
+                    other is not region and id(other) in regions_a
+                    for other in parent.regions
+                )
+            ):
+                return True
+            region = parent.parent_region()
+        return False
+
+    def _loop_carried(self, read: Operation, write: Operation, d: SSAValue) -> bool:
+        """Whether a repetitive region holds both the read and the write but not
+        the definition: the write of one iteration precedes the read of the next."""
+        for loop, index in self._repetitive_ancestors(read):
+            region = loop.regions[index]
+            if region_contains_op(region, write) and not region_contains_value(
+                region, d
+            ):
+                return True
+        return False
+
+    def _model_opinion(
+        self,
+        model: BufferizableOpModel | None,
+        op: Operation,
+        r: OpOperand,
+        w: OpOperand,
+    ) -> bool | None:
+        if model is None:
+            return None
+        return model.is_not_conflicting(op, r, w, self)
+
+    def _pair_conflict(
+        self,
+        read: OpOperand,
+        value: SSAValue,
+        write: OpOperand,
+        roots: set[SSAValue],
+    ) -> Conflict | None:
+        """Exact test: does in-place `write` clobber data `read` (of `value`) needs?"""
+        self.statistics.pair_checks += 1
+        if read == write:
+            return None
+        r_op, w_op = read.owner, write.owner
+        r_model = bufferizable_model(r_op)
+        opinion = self._model_opinion(r_model, r_op, read, write)
+        if opinion is None and w_op is not r_op:
+            opinion = self._model_opinion(bufferizable_model(w_op), w_op, read, write)
+        if opinion is True:
+            return None
+        if (
+            opinion is None
+            and r_op is w_op
+            and r_model is not None
+            and r_model.bufferizes_to_elementwise_access(r_op, [read, write])
+        ):
+            return None
+        order = self.order
+        write_aliases: set[SSAValue] | None = None
+        for definition in self.definitions(value):
+            if opinion is None and not self._loop_carried(r_op, w_op, definition):
+                if r_op is not w_op and order.happens_before(r_op, w_op):
+                    continue
+                if self._mutually_exclusive(r_op, w_op):
+                    continue
+                if order.pos[w_op] < order.value_pos(definition):
+                    continue
+            if write_aliases is None:
+                write_aliases = {a.value for a in self.get_aliasing_values(write)}
+            if definition in write_aliases:
+                continue
+            if self.alias_sets.find(definition) not in roots:
+                continue
+            return Conflict("read-after-write", read, write, definition)
+        return None
+
+    def _reads_against_writes(
+        self, small_values: Iterable[SSAValue], large: _SetData, roots: set[SSAValue]
+    ) -> Conflict | None:
+        writes = large.writes
+        if not writes:
+            return None
+        for value in small_values:
+            reads = self._reads.get(value)
+            if reads is None:
+                continue
+            lo = self._lo[value]
+            start = bisect.bisect_left(writes, (lo, -1))
+            if start == len(writes):
+                continue
+            for read, hi in reads:
+                index = start
+                while index < len(writes) and writes[index][0] <= hi:
+                    conflict = self._pair_conflict(
+                        read, value, self._write_operands[writes[index][1]], roots
+                    )
+                    if conflict is not None:
+                        return conflict
+                    index += 1
+        return None
+
+    def _write_against_reads(
+        self, write: OpOperand, targets: set[SSAValue], roots: set[SSAValue]
+    ) -> Conflict | None:
+        assert self._stabber is not None
+        point = self.order.pos[write.owner]
+        for value in self._stabber.stab(point):
+            if self.alias_sets.find(value) not in targets:
+                continue
+            reads = self._reads[value]
+            start = bisect.bisect_left(reads, point, key=lambda item: item[1])
+            for read, _ in reads[start:]:
+                conflict = self._pair_conflict(read, value, write, roots)
+                if conflict is not None:
+                    return conflict
+        return None
+
+    def _cross_conflict(
+        self, a: SSAValue, b: SSAValue, roots: set[SSAValue]
+    ) -> Conflict | None:
+        data_a, data_b = self._data(a), self._data(b)
+        size_a = self.alias_sets.size(a) + len(data_a.writes)
+        size_b = self.alias_sets.size(b) + len(data_b.writes)
+        if size_a > size_b:
+            a, b, data_a, data_b = b, a, data_b, data_a
+        conflict = self._reads_against_writes(self.alias_sets.members(a), data_b, roots)
+        if conflict is not None:
+            return conflict
+        for _, index in data_a.writes:
+            conflict = self._write_against_reads(
+                self._write_operands[index], {b}, roots
+            )
+            if conflict is not None:
+                return conflict
+        return None
+
+    def _decide(self, operand: OpOperand, rng: random.Random | None) -> None:
+        op = operand.owner
+        model = bufferizable_model(op)
+        assert model is not None
+        aliases = model.get_aliasing_values(op, operand, self)
+        is_write = model.bufferizes_to_memory_write(op, operand, self)
+        conflict: Conflict | None = None
+        if self.options.copy_before_write:
+            if is_write:
+                conflict = Conflict("copy-before-write")
+        elif rng is not None and is_write and rng.random() < 0.25:
+            conflict = Conflict("fuzzer")
+        else:
+            roots_list: list[SSAValue] = []
+            for value in [operand.value, *(a.value for a in aliases)]:
+                root = self.alias_sets.find(value)
+                if root not in roots_list:
+                    roots_list.append(root)
+            roots = set(roots_list)
+            if is_write or len(roots_list) > 1:
+                conflict = self._non_writable_conflict(roots_list, is_write)
+                if conflict is None:
+                    conflict = self._raw_conflict(operand, roots_list, roots, is_write)
+        if conflict is None:
+            self._mark_in_place(operand, aliases, is_write)
+            self.statistics.in_place += 1
+        else:
+            self.conflicts[operand] = conflict
+            self.statistics.out_of_place += 1
+            if conflict.kind == "read-after-write":
+                self.statistics.read_after_write_conflicts += 1
+            elif conflict.kind == "non-writable":
+                self.statistics.non_writable_conflicts += 1
+
+    def _non_writable_conflict(
+        self, roots: Sequence[SSAValue], is_write: bool
+    ) -> Conflict | None:
+        datas = [self._data(r) for r in roots]
+        if not is_write and not any(d.writes for d in datas):
+            return None
+        for data in datas:
+            if data.non_writable is not None:
+                return Conflict("non-writable", non_writable=data.non_writable)
+        return None
+
+    def _raw_conflict(
+        self,
+        operand: OpOperand,
+        roots_list: Sequence[SSAValue],
+        roots: set[SSAValue],
+        is_write: bool,
+    ) -> Conflict | None:
+        for i, a in enumerate(roots_list):
+            for b in roots_list[i + 1 :]:
+                conflict = self._cross_conflict(a, b, roots)
+                if conflict is not None:
+                    return conflict
+        if is_write:
+            return self._write_against_reads(operand, roots, roots)
+        return None
+
+    # ------------------------------------------------------------------
+    # Driver
+    # ------------------------------------------------------------------
+
+    def analyze(self) -> None:
+        """Decide every tensor operand of every bufferizable op under the root."""
+        ops = sorted(self.order.pos, key=self.order.pos.__getitem__)
+        values: list[SSAValue] = []
+        operands: list[OpOperand] = []
+        for op in ops:
+            for result in op.results:
+                if isinstance(result.type, TensorType):
+                    values.append(result)
+            for region in op.regions:
+                for block in region.blocks:
+                    values.extend(
+                        a for a in block.args if isinstance(a.type, TensorType)
+                    )
+            model = bufferizable_model(op)
+            if model is None:
+                continue
+            for index, value in enumerate(op.operands):
+                if isinstance(value.type, TensorType):
+                    operands.append(OpOperand(op, index))
+        self._collect_reads(values)
+
+        pending: list[OpOperand] = []
+        for operand in operands:
+            model = bufferizable_model(operand.owner)
+            assert model is not None
+            if model.must_bufferize_in_place(operand.owner, operand, self):
+                self._mark_in_place(
+                    operand,
+                    model.get_aliasing_values(operand.owner, operand, self),
+                    model.bufferizes_to_memory_write(operand.owner, operand, self),
+                )
+                self.statistics.in_place += 1
+            else:
+                pending.append(operand)
+
+        heuristic = self.options.analysis_heuristic
+        rng: random.Random | None = None
+        if heuristic is AnalysisHeuristic.TOP_DOWN:
+            order = pending
+        elif heuristic is AnalysisHeuristic.FUZZER:
+            rng = random.Random(self.options.analysis_fuzzer_seed)
+            order = list(pending)
+            rng.shuffle(order)
+        else:
+            order = list(reversed(pending))
+        for operand in order:
+            self._decide(operand, rng)
+        self._analyzed = operands
+        self._equivalence_fixpoint(operands)
+
+    def _equivalence_fixpoint(self, operands: Sequence[OpOperand]) -> None:
+        """Union equivalence sets for in-place EQUIVALENT aliasing, inner ops first
+        (a loop result is equivalent to its iter_arg only if its yield is)."""
+        order = self.order
+        by_post_order = sorted(
+            operands, key=lambda o: (order.end[o.owner], -order.pos[o.owner])
+        )
+        for operand in by_post_order:
+            if operand not in self.in_place_operands:
+                continue
+            for alias in self.get_aliasing_values(operand):
+                if alias.relation is BufferRelation.EQUIVALENT:
+                    self.equivalence_sets.union(operand.value, alias.value)
+
+    def analyzed_operands(self) -> Sequence[OpOperand]:
+        """Every tensor operand the analysis decided, in program order."""
+        return self._analyzed
+
+    def verify(self) -> list[tuple[Operation, str]]:
+        """Errors that models report about the decisions (`verify_analysis`)."""
+        errors: list[tuple[Operation, str]] = []
+        seen: set[Operation] = set()
+        for operand in self._analyzed:
+            op = operand.owner
+            if op in seen:
+                continue
+            seen.add(op)
+            model = bufferizable_model(op)
+            if model is None:
+                continue
+            message = model.verify_analysis(op, self)
+            if message is not None:
+                errors.append((op, message))
+        return errors
+
+    def alias_set_ids(self) -> dict[SSAValue, int]:
+        """A stable number per alias set, in order of first appearance."""
+        ids: dict[SSAValue, int] = {}
+        numbering: dict[SSAValue, int] = {}
+        for op in sorted(self.order.pos, key=self.order.pos.__getitem__):
+            for result in op.results:
+                if isinstance(result.type, TensorType):
+                    root = self.alias_sets.find(result)
+                    ids[result] = numbering.setdefault(root, len(numbering))
+        return ids
+
+
+def owner_name(value: SSAValue) -> str:
+    """Name of the op defining `value` or owning its block."""
+    owner = value_owner_op(value)
+    return owner.name if owner is not None else "?"

@@ -1,0 +1,145 @@
+"""Op-level program order: happens-before, region containment, interval stabbing.
+
+xDSL's `DominanceInfo` orders blocks of one region only. The in-place analysis
+needs an order between any two ops of a function, across nested regions. It is
+computed once, in one pre-order walk: every op gets a position (its index in the
+walk) and the last position inside its regions (`end`), so
+
+* op `a` happens before op `b` when `pos(a) < pos(b)` (an enclosing op happens
+  before the ops of its regions, as with MLIR's `properlyDominates(enclosingOpOk)`);
+* `b` is nested in `a` when `pos(a) < pos(b) <= end(a)`.
+
+Loops (repetitive regions) and mutually exclusive regions (scf.if branches) are
+refinements applied by the analysis on top of this linear order.
+
+`IntervalStabber` answers "which intervals contain position p" for a fixed set of
+intervals in O(log n + answers): the analysis stores, per tensor value, the interval
+from the earliest definition of the data it reads to its last read, and asks which
+values are live across a write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
+
+T = TypeVar("T")
+
+
+class ProgramOrder:
+    """Positions of every op nested in a root op (pre-order)."""
+
+    def __init__(self, root: Operation) -> None:
+        self.pos: dict[Operation, int] = {}
+        self.end: dict[Operation, int] = {}
+        counter = 0
+        # Iterative pre-order walk computing positions and subtree ends.
+        stack: list[tuple[Operation, bool]] = [(root, False)]
+        while stack:
+            op, done = stack.pop()
+            if done:
+                self.end[op] = counter - 1
+                continue
+            self.pos[op] = counter
+            counter += 1
+            stack.append((op, True))
+            children: list[Operation] = [
+                child
+                for region in op.regions
+                for block in region.blocks
+                for child in block.ops
+            ]
+            for child in reversed(children):
+                stack.append((child, False))
+        self.size = counter
+
+    def value_pos(self, value: SSAValue) -> int:
+        """Position at which `value` is defined (a block argument: its owner op)."""
+        if isinstance(value, OpResult):
+            return self.pos[value.op]
+        if isinstance(value, BlockArgument):
+            parent = value.block.parent_op()
+            if parent is not None and parent in self.pos:
+                return self.pos[parent]
+        return -1
+
+    def happens_before(self, a: Operation, b: Operation) -> bool:
+        """Whether `a` comes before `b` in program order (ignoring loops)."""
+        return self.pos[a] < self.pos[b]
+
+    def is_nested_in(self, inner: Operation, outer: Operation) -> bool:
+        """Whether `inner` is (strictly) nested in a region of `outer`."""
+        p = self.pos[inner]
+        return self.pos[outer] < p <= self.end[outer]
+
+
+def region_contains_op(region: Region, op: Operation) -> bool:
+    """Whether `op` is nested (at any depth) in `region`."""
+    current = op.parent_region()
+    while current is not None:
+        if current is region:
+            return True
+        parent = current.parent_op()
+        if parent is None:
+            return False
+        current = parent.parent_region()
+    return False
+
+
+def region_contains_value(region: Region, value: SSAValue) -> bool:
+    """Whether `value` is defined (at any depth) inside `region`."""
+    if isinstance(value, OpResult):
+        return region_contains_op(region, value.op)
+    if isinstance(value, BlockArgument):
+        block_region = value.block.parent
+        if block_region is region:
+            return True
+        parent = value.block.parent_op()
+        return parent is not None and region_contains_op(region, parent)
+    return False
+
+
+class IntervalStabber(Generic[T]):
+    """A static set of closed integer intervals; query those containing a point."""
+
+    def __init__(self, size: int, intervals: Sequence[tuple[int, int, T]]) -> None:
+        n = 1
+        while n < max(size, 1):
+            n *= 2
+        self._n = n
+        self._nodes: list[list[T] | None] = [None] * (2 * n)
+        for lo, hi, item in intervals:
+            lo = max(lo, 0) + n
+            hi = min(hi, n - 1) + n + 1
+            while lo < hi:
+                if lo & 1:
+                    self._add(lo, item)
+                    lo += 1
+                if hi & 1:
+                    hi -= 1
+                    self._add(hi, item)
+                lo //= 2
+                hi //= 2
+
+    def _add(self, node: int, item: T) -> None:
+        bucket = self._nodes[node]
+        if bucket is None:
+            self._nodes[node] = [item]
+        else:
+            bucket.append(item)
+
+    def stab(self, point: int) -> list[T]:
+        """All items whose interval contains `point`."""
+        found: list[T] = []
+        if point < 0 or point >= self._n:
+            return found
+        node = point + self._n
+        nodes = self._nodes
+        while node >= 1:
+            bucket = nodes[node]
+            if bucket is not None:
+                found.extend(bucket)
+            node //= 2
+        return found

@@ -1,0 +1,176 @@
+"""Bufferization models of the `bufferization` dialect.
+
+* `alloc_tensor` is the anchor of a new buffer: it becomes `memref.alloc` (plus a
+  `memref.copy` of its `copy` operand), aliases nothing and is always writable. The
+  driver inserts it for every operand decided out of place.
+* `to_tensor` / `to_buffer` are the boundary between both worlds: `to_tensor` of a
+  memref is writable only if marked `writable`; `to_buffer` of a tensor becomes the
+  buffer of that tensor.
+* `materialize_in_destination` copies its source into its destination's buffer
+  (nothing to copy when both are already the same buffer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects import bufferization, memref
+from xdsl.dialects.builtin import MemRefType, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+
+from xdsl_bufferize.interfaces.bufferizable import (
+    AliasingValue,
+    AnalysisState,
+    BufferizableOpModel,
+    BufferizationState,
+    BufferRelation,
+    OpOperand,
+    register_bufferizable_model,
+)
+
+
+def cast_if_needed(
+    rewriter: PatternRewriter, value: SSAValue, target: Attribute
+) -> SSAValue:
+    """`value` itself, or a `memref.cast` of it to `target` when types differ."""
+    if value.type == target:
+        return value
+    assert isinstance(target, MemRefType)
+    cast = memref.CastOp.get(value, target)  # pyright: ignore[reportUnknownArgumentType]
+    rewriter.insert(cast)
+    return cast.dest
+
+
+class AllocTensorOpModel(BufferizableOpModel):
+    """bufferization.alloc_tensor: a new `memref.alloc`, filled from `copy` if given."""
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return True
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def bufferizes_to_allocation(self, op: Operation, value: SSAValue) -> bool:
+        return True
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, bufferization.AllocTensorOp)
+        tensor_type = op.tensor.type
+        assert isinstance(tensor_type, TensorType)
+        source = None if op.copy is None else state.get_buffer(rewriter, op.copy)
+        buffer = state.allocate(
+            rewriter,
+            tensor_type,  # pyright: ignore[reportUnknownArgumentType]
+            list(op.dynamic_sizes),
+            source,
+        )
+        state.replace_op_with_bufferized_values(rewriter, op, [buffer])
+
+
+class ToTensorOpModel(BufferizableOpModel):
+    """bufferization.to_tensor: the tensor view of a buffer (writable if marked)."""
+
+    def is_writable(self, op: Operation, value: SSAValue, state: AnalysisState) -> bool:
+        assert isinstance(op, bufferization.ToTensorOp)
+        return op.writable is not None
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        # Users fold `to_buffer(to_tensor(m))` to `m`; the op dies with its users.
+        return
+
+
+class ToBufferOpModel(BufferizableOpModel):
+    """bufferization.to_buffer: becomes the buffer of its tensor operand."""
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        assert isinstance(op, bufferization.ToBufferOp)
+        return op.read_only is None
+
+    def must_bufferize_in_place(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, bufferization.ToBufferOp)
+        buffer = state.get_buffer(rewriter, op.tensor)
+        if buffer is op.memref:
+            return
+        buffer = cast_if_needed(rewriter, buffer, op.memref.type)
+        rewriter.replace(op, [], [buffer])
+
+
+class MaterializeInDestinationOpModel(BufferizableOpModel):
+    """bufferization.materialize_in_destination: copies the source into the
+    destination buffer (no copy when they are equivalent); the result is
+    equivalent to the destination."""
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return operand.index == 0
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return operand.index == 1
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        assert isinstance(op, bufferization.MaterializeInDestinationOp)
+        if operand.index == 1 and op.result is not None:
+            return (AliasingValue(op.result, BufferRelation.EQUIVALENT),)
+        return ()
+
+    def bufferizes_to_elementwise_access(
+        self, op: Operation, operands: Sequence[OpOperand]
+    ) -> bool:
+        return True
+
+    def must_bufferize_in_place(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        # A memref destination, or an explicitly in-place request.
+        assert isinstance(op, bufferization.MaterializeInDestinationOp)
+        return operand.index == 1 and op.result is None
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, bufferization.MaterializeInDestinationOp)
+        source = state.get_buffer(rewriter, op.source)
+        if isinstance(op.dest.type, MemRefType):
+            dest = op.dest
+        else:
+            dest = state.get_buffer(rewriter, op.dest)
+        if not state.analysis.are_equivalent_buffers(op.source, op.dest) and (
+            source is not dest
+        ):
+            rewriter.insert(memref.CopyOp(source, dest))
+        state.replace_op_with_bufferized_values(
+            rewriter, op, [dest] if op.result is not None else []
+        )
+
+
+def register_bufferization_models() -> None:
+    """Register the models of the `bufferization` dialect."""
+    register_bufferizable_model(bufferization.AllocTensorOp, AllocTensorOpModel())
+    register_bufferizable_model(bufferization.ToTensorOp, ToTensorOpModel())
+    register_bufferizable_model(bufferization.ToBufferOp, ToBufferOpModel())
+    register_bufferizable_model(
+        bufferization.MaterializeInDestinationOp, MaterializeInDestinationOpModel()
+    )

@@ -1,0 +1,456 @@
+"""The one-shot bufferization driver: analysis, tensor copies, rewrite, clean-up.
+
+1. Analysis (`OneShotAnalysisState.analyze`): in-place decisions per tensor operand.
+2. Tensor copies (`insert_tensor_copies`): each operand decided out of place gets a
+   `bufferization.alloc_tensor() copy(%t)` before its op (no copy when the op does
+   not read the operand's data), so every op bufferizes as if in place.
+3. Rewrite (`bufferize_ops`): ops are visited in pre-order (a region op before the
+   ops of its regions) and each model's `bufferize` rewrites its op. A tensor result
+   replaced by a memref is wrapped in `bufferization.to_tensor` for its users that
+   are not bufferized yet; `get_buffer` of such a tensor folds the wrapper away.
+4. Clean-up (`fold_to_buffer_to_tensor`): `to_buffer(to_tensor(m))` becomes `m`
+   (with a `memref.cast` if the types differ) and dead wrappers are erased.
+
+Unknown ops (no model) with tensors are an error naming the op, or, with
+`allow-unknown-ops`, keep their tensor operands and results: their operands are the
+`to_tensor` of a buffer and their results reach buffers through `to_buffer`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xdsl.dialects import arith, bufferization, memref
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+    UnitAttr,
+)
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
+from xdsl.utils.exceptions import PassFailedException
+
+from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
+from xdsl_bufferize.interfaces.bufferizable import (
+    AnalysisState,
+    BufferizationOptions,
+    BufferizationState,
+    BufferRelation,
+    OpOperand,
+    bufferizable_model,
+    has_tensor_semantics,
+)
+from xdsl_bufferize.models import register_all_models
+
+
+@dataclass
+class BufferizationStatistics:
+    """Counts reported by the `statistics` option."""
+
+    allocations: int = 0
+    copies: int = 0
+    globals: int = 0
+    in_place: int = 0
+    out_of_place: int = 0
+    tensor_copies: int = 0
+
+    def report(self) -> str:
+        """Counts as `name: value` lines (MLIR's pass-statistics style)."""
+        return "\n".join(
+            [
+                "one-shot-bufferize statistics:",
+                f"  in-place operands: {self.in_place}",
+                f"  out-of-place operands: {self.out_of_place}",
+                f"  tensor copies inserted: {self.tensor_copies}",
+                f"  allocations (memref.alloc): {self.allocations}",
+                f"  buffer copies (memref.copy): {self.copies}",
+                f"  constant globals: {self.globals}",
+            ]
+        )
+
+
+def identity_memref_type(tensor_type: Attribute) -> MemRefType[Attribute]:
+    """The identity-layout memref type of a ranked tensor type."""
+    assert isinstance(tensor_type, TensorType)
+    return MemRefType(tensor_type.element_type, tensor_type.get_shape())
+
+
+class OneShotBufferizationState(BufferizationState):
+    """Buffers of tensor values during the rewrite, allocation and globals."""
+
+    def __init__(
+        self,
+        module: Operation,
+        options: BufferizationOptions,
+        analysis: AnalysisState,
+    ) -> None:
+        self.module = module
+        self.options = options
+        self.analysis = analysis
+        self.statistics = BufferizationStatistics()
+        self._to_buffer_cache: dict[SSAValue, SSAValue] = {}
+        self._globals: dict[tuple[Attribute, Attribute], str] = {}
+        self._symbols: set[str] | None = None
+
+    # -- buffers of values ------------------------------------------------
+
+    def get_buffer(self, rewriter: PatternRewriter, value: SSAValue) -> SSAValue:
+        if isinstance(value.type, MemRefType):
+            return value
+        if isinstance(value, OpResult) and isinstance(
+            value.op, bufferization.ToTensorOp
+        ):
+            return value.op.memref
+        cached = self._to_buffer_cache.get(value)
+        if cached is not None:
+            return cached
+        buffer_type = self.get_buffer_type(value)
+        to_buffer = bufferization.ToBufferOp.build(
+            operands=[value], result_types=[buffer_type]
+        )
+        if not self.analysis.is_writable(value):
+            to_buffer.properties["read_only"] = UnitAttr()
+        if isinstance(value, OpResult):
+            rewriter.insert(to_buffer, InsertPoint.after(value.op))
+        else:
+            assert isinstance(value, BlockArgument)
+            rewriter.insert(to_buffer, InsertPoint.at_start(value.block))
+        self._to_buffer_cache[value] = to_buffer.memref
+        return to_buffer.memref
+
+    def get_buffer_type(self, value: SSAValue) -> MemRefType[Attribute]:
+        if isinstance(value.type, MemRefType):
+            return value.type  # pyright: ignore[reportUnknownVariableType]
+        if isinstance(value, OpResult):
+            if isinstance(value.op, bufferization.ToTensorOp):
+                memref_type = value.op.memref.type
+                assert isinstance(memref_type, MemRefType)
+                return memref_type  # pyright: ignore[reportUnknownVariableType]
+            model = bufferizable_model(value.op)
+            if model is not None:
+                found = model.buffer_type(value.op, value, self)
+                if found is not None:
+                    return found
+        return identity_memref_type(value.type)
+
+    def replace_op_with_bufferized_values(
+        self,
+        rewriter: PatternRewriter,
+        op: Operation,
+        values: Sequence[SSAValue],
+    ) -> None:
+        new_results: list[SSAValue | None] = []
+        for result, value in zip(op.results, values, strict=True):
+            if isinstance(result.type, TensorType) and isinstance(
+                value.type, MemRefType
+            ):
+                if result.uses:
+                    wrapper = bufferization.ToTensorOp(value)
+                    rewriter.insert(wrapper, InsertPoint.before(op))
+                    new_results.append(wrapper.tensor)
+                else:
+                    new_results.append(None)
+            else:
+                new_results.append(value)
+        rewriter.replace(op, [], new_results)
+
+    # -- allocation -------------------------------------------------------
+
+    def allocate(
+        self,
+        rewriter: PatternRewriter,
+        tensor_type: TensorType[Attribute],
+        dynamic_sizes: Sequence[SSAValue],
+        copy_from: SSAValue | None = None,
+    ) -> SSAValue:
+        sizes = list(dynamic_sizes)
+        shape = tensor_type.get_shape()
+        if copy_from is not None and not sizes:
+            for index, size in enumerate(shape):
+                if size < 0:
+                    constant = arith.ConstantOp(IntegerAttr(index, IndexType()))
+                    dim = memref.DimOp(copy_from, constant)
+                    rewriter.insert(constant)
+                    rewriter.insert(dim)
+                    sizes.append(dim.result)
+        alignment = self.options.buffer_alignment
+        alloc = memref.AllocOp.get(
+            tensor_type.element_type,
+            alignment if alignment > 0 else None,
+            shape,
+            sizes,
+        )
+        rewriter.insert(alloc)
+        self.statistics.allocations += 1
+        if copy_from is not None:
+            rewriter.insert(memref.CopyOp(copy_from, alloc.memref))
+            self.statistics.copies += 1
+        return alloc.memref
+
+    def copy(self, rewriter: PatternRewriter, source: SSAValue, dest: SSAValue) -> None:
+        """Insert `memref.copy source -> dest` (counted in the statistics)."""
+        rewriter.insert(memref.CopyOp(source, dest))
+        self.statistics.copies += 1
+
+    def _symbol_names(self) -> set[str]:
+        if self._symbols is None:
+            self._symbols = set()
+            for op in self.module.walk():
+                name = op.properties.get("sym_name") or op.attributes.get("sym_name")
+                if isinstance(name, StringAttr):
+                    self._symbols.add(name.data)
+        return self._symbols
+
+    def get_global_constant(
+        self,
+        rewriter: PatternRewriter,
+        value: Attribute,
+        memref_type: MemRefType[Attribute],
+    ) -> SSAValue:
+        key = (value, memref_type)
+        name = self._globals.get(key)
+        if name is None:
+            shape = "x".join(str(d) for d in memref_type.get_shape())
+            base = f"__constant_{shape}x{memref_type.element_type}"
+            if not memref_type.get_shape():
+                base = f"__constant_{memref_type.element_type}"
+            symbols = self._symbol_names()
+            name = base
+            counter = 0
+            while name in symbols:
+                name = f"{base}_{counter}"
+                counter += 1
+            symbols.add(name)
+            self._globals[key] = name
+            alignment = self.options.buffer_alignment
+            global_op = memref.GlobalOp.get(
+                StringAttr(name),
+                memref_type,
+                value,
+                StringAttr("private"),
+                UnitAttr(),
+                alignment if alignment > 16 else None,
+            )
+            module = self.module
+            assert isinstance(module, ModuleOp)
+            first = module.body.block.first_op
+            if first is None:
+                rewriter.insert(global_op, InsertPoint.at_end(module.body.block))
+            else:
+                rewriter.insert(global_op, InsertPoint.before(first))
+            self.statistics.globals += 1
+        get_global = memref.GetGlobalOp(name, memref_type)
+        rewriter.insert(get_global)
+        return get_global.memref
+
+
+def _error(op: Operation, message: str) -> PassFailedException:
+    return PassFailedException(f"{message}\n  at: {op}")
+
+
+def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
+    """Fail on the first op with tensor semantics and no model (unless allowed)."""
+    if options.allow_unknown_ops:
+        return
+    for op in root.walk():
+        if bufferizable_model(op) is None and has_tensor_semantics(op):
+            raise PassFailedException(
+                f"'{op.name}' has tensor semantics but no bufferization model "
+                "(pass allow-unknown-ops to keep it on tensors behind "
+                "to_tensor / to_buffer)"
+            )
+
+
+def insert_tensor_copies(state: OneShotAnalysisState) -> int:
+    """Replace each out-of-place operand by a `bufferization.alloc_tensor` (with
+    `copy` when the op reads the operand) and record it as in place."""
+    count = 0
+    for operand in list(state.conflicts):
+        op = operand.owner
+        value = operand.value
+        tensor_type = value.type
+        assert isinstance(tensor_type, TensorType)
+        needs_copy = state.bufferizes_to_memory_read(operand) or any(
+            d < 0 for d in tensor_type.get_shape()
+        )
+        if needs_copy:
+            alloc = bufferization.AllocTensorOp(tensor_type, [], value)
+        else:
+            alloc = bufferization.AllocTensorOp(tensor_type, [])
+        alloc.attributes["__out_of_place_copy__"] = UnitAttr()
+        Rewriter_insert(alloc, op)
+        op.operands[operand.index] = alloc.tensor
+        state.in_place_operands.add(operand)
+        for alias in state.get_aliasing_values(operand):
+            state.alias_sets.union(alloc.tensor, alias.value)
+            if alias.relation is BufferRelation.EQUIVALENT:
+                state.equivalence_sets.union(alloc.tensor, alias.value)
+        count += 1
+    return count
+
+
+def Rewriter_insert(new_op: Operation, before: Operation) -> None:  # noqa: N802
+    """Insert `new_op` right before `before`."""
+    block = before.parent_block()
+    assert block is not None
+    block.insert_op_before(new_op, before)
+
+
+def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
+    """Visit ops in pre-order and let each model rewrite its op."""
+    ops = [op for op in root.walk() if op is not root]
+    for op in ops:
+        if op.parent is None:
+            continue
+        if not has_tensor_semantics(op):
+            continue
+        model = bufferizable_model(op)
+        if model is None:
+            continue
+        rewriter = PatternRewriter(op)
+        model.bufferize(op, rewriter, state)
+
+
+def _fold_pair(to_buffer: bufferization.ToBufferOp) -> None:
+    source = to_buffer.tensor
+    if not isinstance(source, OpResult) or not isinstance(
+        source.op, bufferization.ToTensorOp
+    ):
+        return
+    memref_value = source.op.memref
+    replacement = memref_value
+    if memref_value.type != to_buffer.memref.type:
+        cast = memref.CastOp.get(memref_value, to_buffer.memref.type)  # pyright: ignore[reportArgumentType]
+        block = to_buffer.parent_block()
+        assert block is not None
+        block.insert_op_before(cast, to_buffer)
+        replacement = cast.dest
+    to_buffer.memref.replace_all_uses_with(replacement)
+    to_buffer.detach()
+    to_buffer.erase()
+
+
+def fold_to_buffer_to_tensor(root: Operation) -> None:
+    """Fold `to_buffer(to_tensor(m))` to `m` and erase dead wrappers."""
+    for op in list(root.walk()):
+        if isinstance(op, bufferization.ToBufferOp):
+            _fold_pair(op)
+    changed = True
+    while changed:
+        changed = False
+        for op in list(root.walk()):
+            if (
+                isinstance(op, bufferization.ToTensorOp | bufferization.ToBufferOp)
+                and not op.results[0].uses
+            ):
+                op.detach()
+                op.erase()
+                changed = True
+
+
+def annotate_analysis(
+    root: Operation, state: OneShotAnalysisState, options: BufferizationOptions
+) -> None:
+    """`test-analysis-only`: `__inplace_operands_attr__` per op with tensor operands
+    ("true" / "false" per tensor operand, "none" for others), plus alias-set ids
+    (`dump-alias-sets`) and conflict reasons (`print-conflicts`)."""
+    from xdsl.dialects.builtin import ArrayAttr, IntAttr
+
+    alias_ids = state.alias_set_ids() if options.dump_alias_sets else {}
+    for op in root.walk():
+        if bufferizable_model(op) is None:
+            continue
+        if any(isinstance(v.type, TensorType) for v in op.operands):
+            flags: list[StringAttr] = []
+            reasons: list[StringAttr] = []
+            for index, value in enumerate(op.operands):
+                if not isinstance(value.type, TensorType):
+                    flags.append(StringAttr("none"))
+                    continue
+                operand = OpOperand(op, index)
+                flags.append(
+                    StringAttr("true" if state.is_in_place(operand) else "false")
+                )
+                conflict = state.conflict_of(operand)
+                if conflict is not None:
+                    reasons.append(
+                        StringAttr(f"operand #{index}: {conflict.describe()}")
+                    )
+            op.attributes["__inplace_operands_attr__"] = ArrayAttr(flags)
+            if options.print_conflicts and reasons:
+                op.attributes["__conflicts__"] = ArrayAttr(reasons)
+        if alias_ids and any(r in alias_ids for r in op.results):
+            op.attributes["__opresult_alias_set_attr__"] = ArrayAttr(
+                [IntAttr(alias_ids.get(r, -1)) for r in op.results]
+            )
+
+
+def print_conflicts(state: OneShotAnalysisState) -> None:
+    """Write one line per out-of-place operand to stderr."""
+    for operand, conflict in state.conflicts.items():
+        print(
+            f"one-shot-bufferize: operand #{operand.index} of "
+            f"{operand.owner.name} bufferizes out of place: {conflict.describe()}",
+            file=sys.stderr,
+        )
+
+
+def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisState:
+    """Run the one-shot analysis on `root` and check the models' verdicts."""
+    register_all_models()
+    check_unknown_ops(root, options)
+    _verify_writable_attributes(root)
+    state = OneShotAnalysisState(root, options)
+    state.analyze()
+    errors = state.verify()
+    if errors:
+        op, message = errors[0]
+        raise _error(op, message)
+    return state
+
+
+def _verify_writable_attributes(root: Operation) -> None:
+    from xdsl_bufferize.models.func import verify_writable_attributes
+
+    verify_writable_attributes(root)
+
+
+def one_shot_bufferize(
+    root: Operation, options: BufferizationOptions | None = None
+) -> BufferizationStatistics:
+    """Bufferize every tensor op under `root` (a module); return statistics."""
+    options = options or BufferizationOptions()
+    state = analyze(root, options)
+    stats = BufferizationStatistics(
+        in_place=len(state.in_place_operands), out_of_place=len(state.conflicts)
+    )
+    if options.print_conflicts:
+        print_conflicts(state)
+    if options.test_analysis_only:
+        annotate_analysis(root, state, options)
+        return stats
+    stats.tensor_copies = insert_tensor_copies(state)
+    buffer_state = OneShotBufferizationState(root, options, state)
+    bufferize_ops(root, buffer_state)
+    fold_to_buffer_to_tensor(root)
+    stats.allocations = buffer_state.statistics.allocations
+    stats.copies = buffer_state.statistics.copies
+    stats.globals = buffer_state.statistics.globals
+    return stats
+
+
+__all__ = [
+    "BufferizationStatistics",
+    "OneShotBufferizationState",
+    "analyze",
+    "fold_to_buffer_to_tensor",
+    "insert_tensor_copies",
+    "one_shot_bufferize",
+]

@@ -1,0 +1,105 @@
+"""The `one-shot-bufferize` pass: options, then one call into the driver.
+
+Option names follow MLIR's pass. Decisions are documented in
+`xdsl_bufferize/transforms/bufferize_driver.py` (rewrite) and
+`xdsl_bufferize/analysis/one_shot_analysis.py` (in-place analysis).
+
+* `test-analysis-only`: annotate `__inplace_operands_attr__` and rewrite nothing;
+  with `print-conflicts` the ops with out-of-place operands also get
+  `__conflicts__` (one reason string per out-of-place operand), and with
+  `dump-alias-sets` each op with tensor results gets `__opresult_alias_set_attr__`
+  (one alias-set number per result).
+* `print-conflicts`: one line per out-of-place operand on stderr (why it is copied).
+* `statistics`: counts (in-place / out-of-place operands, tensor copies,
+  allocations, buffer copies, constant globals) on stderr.
+* `bufferize-function-boundaries` is accepted; signatures are left to the module
+  driver, so function bodies are bufferized and tensor arguments/results cross the
+  signature through `to_buffer` / `to_tensor`.
+* `allow-return-allocs-from-loops` is accepted: a loop yield that is not equivalent
+  to its iter_arg always yields a new buffer (a copy), so no program is rejected.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from xdsl_bufferize.interfaces.bufferizable import (
+    AnalysisHeuristic,
+    BufferizationOptions,
+    LayoutMapOption,
+)
+
+
+@dataclass(frozen=True)
+class OneShotBufferizePass(ModulePass):
+    """Bufferize tensor ops to memref ops, in place where the analysis proves it safe."""
+
+    name = "one-shot-bufferize"
+
+    test_analysis_only: bool = False
+    """Annotate in-place decisions only; rewrite nothing."""
+    print_conflicts: bool = False
+    """Report why each out-of-place operand needs a copy."""
+    dump_alias_sets: bool = False
+    """With test-analysis-only, annotate alias-set numbers of op results."""
+    allow_unknown_ops: bool = False
+    """Keep ops without a model on tensors, behind to_tensor / to_buffer."""
+    copy_before_write: bool = False
+    """Skip the analysis: every write goes to a copy."""
+    analysis_heuristic: str = "bottom-up"
+    """bottom-up, top-down, bottom-up-from-terminators or fuzzer."""
+    analysis_fuzzer_seed: int = 0
+    """Seed of the fuzzer heuristic."""
+    buffer_alignment: int = 64
+    """Alignment of new allocations (0: none)."""
+    allow_return_allocs_from_loops: bool = False
+    """Accepted (non-equivalent loop yields always yield a copy)."""
+    bufferize_function_boundaries: bool = False
+    """Accepted; function signatures are the module driver's job."""
+    function_boundary_type_conversion: str = "infer-layout-map"
+    """Layout of memrefs at function boundaries."""
+    statistics: bool = False
+    """Print counts of decisions, allocations and copies."""
+
+    def options(self) -> BufferizationOptions:
+        """The `BufferizationOptions` these pass options describe."""
+        try:
+            heuristic = AnalysisHeuristic(self.analysis_heuristic)
+        except ValueError:
+            raise PassFailedException(
+                f"unknown analysis-heuristic '{self.analysis_heuristic}' (expected "
+                "bottom-up, top-down, bottom-up-from-terminators or fuzzer)"
+            ) from None
+        try:
+            layout = LayoutMapOption(self.function_boundary_type_conversion)
+        except ValueError:
+            raise PassFailedException(
+                "unknown function-boundary-type-conversion "
+                f"'{self.function_boundary_type_conversion}'"
+            ) from None
+        return BufferizationOptions(
+            allow_unknown_ops=self.allow_unknown_ops,
+            copy_before_write=self.copy_before_write,
+            analysis_heuristic=heuristic,
+            analysis_fuzzer_seed=self.analysis_fuzzer_seed,
+            buffer_alignment=self.buffer_alignment,
+            allow_return_allocs_from_loops=self.allow_return_allocs_from_loops,
+            bufferize_function_boundaries=self.bufferize_function_boundaries,
+            function_boundary_type_conversion=layout,
+            test_analysis_only=self.test_analysis_only,
+            print_conflicts=self.print_conflicts,
+            dump_alias_sets=self.dump_alias_sets,
+        )
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from xdsl_bufferize.transforms.bufferize_driver import one_shot_bufferize
+
+        stats = one_shot_bufferize(op, self.options())
+        if self.statistics:
+            print(stats.report(), file=sys.stderr)
