@@ -224,6 +224,11 @@ class BufferizationState(abc.ABC):
         """A new buffer for `tensor_type` (memref.alloc with the configured alignment),
         initialised by copying `copy_from` (a memref) when given."""
 
+    def map_value(self, old: SSAValue, new: SSAValue) -> None:
+        """Record that tensor `new` (e.g. the `to_tensor` of a new memref block
+        argument) stands for `old`: analysis queries on `new` answer as for `old`."""
+        return
+
     def get_global_constant(
         self,
         rewriter: PatternRewriter,
