@@ -349,8 +349,8 @@ class MemoryTracker:
                 self.findings.append(
                     Finding(
                         FindingKind.LEAK,
-                        f"{buffer.describe()} of {len(buffer.data)} elements is never "
-                        "freed",
+                        f"heap buffer #{buffer.id} of {len(buffer.data)} elements is "
+                        "never freed",
                         buffer.op_name,
                         buffer.location,
                     )
