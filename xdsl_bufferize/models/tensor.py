@@ -357,11 +357,15 @@ def same_slice(
 
 
 def has_matching_extract_slice(
-    state: AnalysisState, value: SSAValue, insert: tensor.InsertSliceOp
+    state: AnalysisState,
+    value: SSAValue,
+    insert: tensor.InsertSliceOp,
+    require_in_place: bool = False,
 ) -> bool:
     """Whether `value` comes (through in-place equivalent ops) only from
     extract_slices of a tensor equivalent to `insert`'s dest, taking the same
-    slice as `insert`."""
+    slice as `insert` (and, with `require_in_place`, bufferizing in place: once
+    the analysis is done, an out-of-place extract_slice is a view of a copy)."""
 
     def matches(candidate: SSAValue) -> bool:
         if not isinstance(candidate, OpResult):
@@ -369,6 +373,7 @@ def has_matching_extract_slice(
         extract = candidate.op
         return (
             isinstance(extract, tensor.ExtractSliceOp)
+            and (not require_in_place or state.is_in_place(OpOperand(extract, 0)))
             and same_slice(extract, insert)
             and (
                 extract.source is insert.dest
@@ -588,7 +593,7 @@ class InsertSliceOpModel(BufferizableOpModel):
     def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
         assert isinstance(op, tensor.InsertSliceOp)
         if state.is_in_place(OpOperand(op, 1)) and has_matching_extract_slice(
-            state, op.source, op
+            state, op.source, op, require_in_place=True
         ):
             _SELF_COPYING_INSERT_SLICES.add(op)
         else:

@@ -81,7 +81,8 @@ func.func @main() -> (f32, f32, f32) {
   %r2 = tensor.extract %bc[%c1, %c1] : tensor<2x5xf32>
   return %r0, %r1, %r2 : f32, f32, f32
 }
-// CHECK:      %[[S:.*]] = memref.alloc() {{.*}}: memref<2x3xf32>
+// CHECK:      linalg.fill ins(%four : f32)
+// CHECK-NEXT: %[[S:.*]] = memref.alloc() {{.*}}: memref<2x3xf32>
 // CHECK-NEXT: linalg.add ins(%{{.*}}, %{{.*}} : memref<2x3xf32>, memref<2x3xf32>) outs(%[[S]] : memref<2x3xf32>)
 // CHECK-NEXT: linalg.mul ins(%[[S]], %{{.*}} : memref<2x3xf32>, memref<2x3xf32>) outs(%[[S]] : memref<2x3xf32>)
 // CHECK:      %[[R:.*]] = memref.alloc() {{.*}}: memref<2xf32>
