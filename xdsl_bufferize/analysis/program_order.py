@@ -56,9 +56,10 @@ class ProgramOrder:
         self.size = counter
 
     def value_pos(self, value: SSAValue) -> int:
-        """Position at which `value` is defined (a block argument: its owner op)."""
+        """Position at which `value` is defined: a result once its op (and the op's
+        regions) completed; a block argument at its owner op."""
         if isinstance(value, OpResult):
-            return self.pos[value.op]
+            return self.end[value.op]
         if isinstance(value, BlockArgument):
             parent = value.block.parent_op()
             if parent is not None and parent in self.pos:

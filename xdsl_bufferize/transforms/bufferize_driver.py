@@ -154,12 +154,19 @@ class OneShotBufferizationState(BufferizationState):
                 if result.uses:
                     wrapper = bufferization.ToTensorOp(value)
                     rewriter.insert(wrapper, InsertPoint.before(op))
+                    self.map_value(result, wrapper.tensor)
                     new_results.append(wrapper.tensor)
                 else:
                     new_results.append(None)
             else:
                 new_results.append(value)
         rewriter.replace(op, [], new_results)
+
+    def map_value(self, old: SSAValue, new: SSAValue) -> None:
+        analysis = self.analysis
+        if isinstance(analysis, OneShotAnalysisState):
+            analysis.alias_sets.union(old, new)
+            analysis.equivalence_sets.union(old, new)
 
     # -- allocation -------------------------------------------------------
 

@@ -1,0 +1,578 @@
+"""Bufferization models of the `scf` dialect.
+
+Region ops bufferize before the ops of their regions (pre-order walk): each one
+builds its memref form, moves its regions into it, turns its tensor block
+arguments into memref block arguments (old users see a `to_tensor` of them), and
+rewrites its own terminators right away (`get_buffer` of a yielded value not
+bufferized yet is a `to_buffer` that the final clean-up folds away).
+
+Values flowing along a back edge (scf.for yield -> iter_arg, scf.while after-yield
+-> before-argument) keep the buffer of the iter_arg when the analysis proved them
+equivalent to it. Otherwise the terminator yields a new buffer holding a copy of
+the value (MLIR's `allow-return-allocs-from-loops`), so a loop that swaps its
+iter_args, or yields a value computed out of place, is always correct; the
+deallocation pass frees the buffers of earlier iterations.
+
+Forward edges (scf.if / index_switch / execute_region results, scf.condition ->
+after-arguments and while results) pass buffers as they are: the analysis merges
+their alias sets, so conflicts through them are seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import MemRefType, NoneAttr, StridedLayoutAttr, TensorType
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
+from xdsl.utils.exceptions import PassFailedException
+
+from xdsl_bufferize.interfaces.bufferizable import (
+    AliasingOpOperand,
+    AliasingValue,
+    AnalysisState,
+    BufferizableOpModel,
+    BufferizationState,
+    BufferRelation,
+    OpOperand,
+    register_bufferizable_model,
+)
+from xdsl_bufferize.models.bufferization import cast_if_needed
+
+
+def _is_tensor(value: SSAValue) -> bool:
+    return isinstance(value.type, TensorType)
+
+
+def fully_dynamic_type(memref_type: MemRefType[Attribute]) -> MemRefType[Attribute]:
+    """The same memref type with a fully dynamic strided layout."""
+    rank = len(memref_type.get_shape())
+    return MemRefType(
+        memref_type.element_type,
+        memref_type.get_shape(),
+        StridedLayoutAttr([None] * rank, None),
+        memref_type.memory_space,
+    )
+
+
+def common_type(types: Sequence[MemRefType[Attribute]]) -> MemRefType[Attribute]:
+    """One memref type every buffer of `types` can be cast to."""
+    first = types[0]
+    if all(t == first for t in types):
+        return first
+    return fully_dynamic_type(first)
+
+
+def _has_identity_layout(memref_type: MemRefType[Attribute]) -> bool:
+    return isinstance(memref_type.layout, NoneAttr)
+
+
+def convert_block_arguments(
+    rewriter: PatternRewriter,
+    state: BufferizationState,
+    block: Block,
+    types: dict[int, MemRefType[Attribute]],
+) -> None:
+    """Give block arguments `types` (index -> memref type); their old users see a
+    `to_tensor` of the new argument."""
+    from xdsl.dialects import bufferization
+
+    for index, memref_type in types.items():
+        old = block.args[index]
+        new = rewriter.replace_value_with_new_type(old, memref_type)
+        wrapper = bufferization.ToTensorOp(new)
+        rewriter.insert(wrapper, InsertPoint.at_start(block))
+        new.replace_uses_with_if(
+            wrapper.tensor, lambda use: use.operation is not wrapper
+        )
+        state.map_value(old, wrapper.tensor)
+
+
+def yield_buffers(
+    rewriter: PatternRewriter,
+    state: BufferizationState,
+    terminator: Operation,
+    first: int,
+    types: Sequence[Attribute | None],
+    copy: Sequence[bool],
+) -> list[SSAValue]:
+    """Buffers for operands `first..` of `terminator` (a copy in a new buffer where
+    `copy` says so), cast to `types` (None: not a tensor, keep the operand)."""
+    rewriter.insertion_point = InsertPoint.before(terminator)
+    values: list[SSAValue] = []
+    for offset, target in enumerate(types):
+        value = terminator.operands[first + offset]
+        if target is None:
+            values.append(value)
+            continue
+        buffer = state.get_buffer(rewriter, value)
+        rewriter.insertion_point = InsertPoint.before(terminator)
+        if copy[offset]:
+            tensor_type = value.type
+            assert isinstance(tensor_type, TensorType)
+            buffer = state.allocate(
+                rewriter,
+                tensor_type,  # pyright: ignore[reportUnknownArgumentType]
+                [],
+                buffer,
+            )
+        values.append(cast_if_needed(rewriter, buffer, target))
+    return values
+
+
+def _replace_terminator(
+    rewriter: PatternRewriter, terminator: Operation, new: Operation
+) -> None:
+    rewriter.replace(terminator, [new], [])
+
+
+def _yields(region: Region) -> list[scf.YieldOp]:
+    found: list[scf.YieldOp] = []
+    for block in region.blocks:
+        last = block.last_op
+        if isinstance(last, scf.YieldOp):
+            found.append(last)
+    return found
+
+
+# ---------------------------------------------------------------------------
+# scf.for
+# ---------------------------------------------------------------------------
+
+
+class ForOpModel(BufferizableOpModel):
+    """scf.for: memref iter_args; an iter_arg keeps its init buffer across
+    iterations when the yield is equivalent to it, else each iteration yields a
+    copy. The init operand aliases the iter_arg and the result."""
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return True
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return True
+
+    def _relation(
+        self, op: scf.ForOp, index: int, state: AnalysisState
+    ) -> BufferRelation:
+        yield_op = op.body.block.last_op
+        bb_arg = op.body.block.args[index + 1]
+        if isinstance(yield_op, scf.YieldOp) and state.are_equivalent_buffers(
+            yield_op.operands[index], bb_arg
+        ):
+            return BufferRelation.EQUIVALENT
+        return BufferRelation.UNKNOWN
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        assert isinstance(op, scf.ForOp)
+        index = operand.index - 3
+        if index < 0:
+            return ()
+        relation = self._relation(op, index, state)
+        return (
+            AliasingValue(op.res[index], relation),
+            AliasingValue(op.body.block.args[index + 1], relation),
+        )
+
+    def get_aliasing_op_operands(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> Sequence[AliasingOpOperand]:
+        assert isinstance(op, scf.ForOp)
+        if isinstance(value, BlockArgument):
+            if value.index == 0:
+                return ()
+            index = value.index - 1
+        else:
+            index = op.res.index(value)
+        init = OpOperand(op, 3 + index)
+        return (AliasingOpOperand(init, self._relation(op, index, state)),)
+
+    def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
+        return True
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, scf.ForOp)
+        block = op.body.block
+        yield_op = block.last_op
+        assert isinstance(yield_op, scf.YieldOp)
+        analysis = state.analysis
+        equivalent = [
+            _is_tensor(v) and analysis.are_equivalent_buffers(v, block.args[i + 1])
+            for i, v in enumerate(yield_op.operands)
+        ]
+        inits: list[SSAValue] = []
+        types: list[Attribute | None] = []
+        for i, init in enumerate(op.iter_args):
+            if not _is_tensor(init):
+                inits.append(init)
+                types.append(None)
+                continue
+            buffer = state.get_buffer(rewriter, init)
+            buffer_type = buffer.type
+            assert isinstance(buffer_type, MemRefType)
+            if not equivalent[i] and not _has_identity_layout(buffer_type):  # pyright: ignore[reportUnknownArgumentType]
+                buffer_type = fully_dynamic_type(buffer_type)  # pyright: ignore[reportUnknownArgumentType]
+            rewriter.insertion_point = InsertPoint.before(op)
+            inits.append(cast_if_needed(rewriter, buffer, buffer_type))
+            types.append(buffer_type)
+        body = rewriter.move_region_contents_to_new_regions(op.body)
+        new_for = scf.ForOp(op.lb, op.ub, op.step, inits, body)
+        rewriter.insert(new_for, InsertPoint.before(op))
+        new_block = new_for.body.block
+        convert_block_arguments(
+            rewriter,
+            state,
+            new_block,
+            {
+                i + 1: t
+                for i, t in enumerate(types)
+                if isinstance(t, MemRefType)  # pyright: ignore[reportUnknownMemberType]
+            },
+        )
+        values = yield_buffers(
+            rewriter, state, yield_op, 0, types, [not e for e in equivalent]
+        )
+        _replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
+        rewriter.insertion_point = InsertPoint.before(op)
+        state.replace_op_with_bufferized_values(rewriter, op, list(new_for.results))
+
+
+# ---------------------------------------------------------------------------
+# scf.while
+# ---------------------------------------------------------------------------
+
+
+def _condition(op: scf.WhileOp) -> scf.ConditionOp:
+    condition = op.before_region.block.last_op
+    assert isinstance(condition, scf.ConditionOp)
+    return condition
+
+
+def _after_yield(op: scf.WhileOp) -> scf.YieldOp:
+    yield_op = op.after_region.block.last_op
+    assert isinstance(yield_op, scf.YieldOp)
+    return yield_op
+
+
+class WhileOpModel(BufferizableOpModel):
+    """scf.while: the init operand aliases the before-argument (kept across
+    iterations when the after-yield is equivalent to it, else copied each
+    iteration); condition arguments flow to after-arguments and results."""
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return True
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return True
+
+    def _relation(
+        self, op: scf.WhileOp, index: int, state: AnalysisState
+    ) -> BufferRelation:
+        yielded = _after_yield(op).operands[index]
+        if state.are_equivalent_buffers(yielded, op.before_region.block.args[index]):
+            return BufferRelation.EQUIVALENT
+        return BufferRelation.UNKNOWN
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        assert isinstance(op, scf.WhileOp)
+        return (
+            AliasingValue(
+                op.before_region.block.args[operand.index],
+                self._relation(op, operand.index, state),
+            ),
+        )
+
+    def get_aliasing_op_operands(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> Sequence[AliasingOpOperand]:
+        assert isinstance(op, scf.WhileOp)
+        if isinstance(value, BlockArgument) and value.block is op.before_region.block:
+            return (
+                AliasingOpOperand(
+                    OpOperand(op, value.index), self._relation(op, value.index, state)
+                ),
+            )
+        index = value.index if isinstance(value, BlockArgument) else op.res.index(value)
+        condition = _condition(op)
+        return (
+            AliasingOpOperand(
+                OpOperand(condition, 1 + index), BufferRelation.EQUIVALENT
+            ),
+        )
+
+    def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
+        return True
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, scf.WhileOp)
+        analysis = state.analysis
+        before_block = op.before_region.block
+        after_block = op.after_region.block
+        condition = _condition(op)
+        yield_op = _after_yield(op)
+        back_equivalent = [
+            _is_tensor(v) and analysis.are_equivalent_buffers(v, before_block.args[i])
+            for i, v in enumerate(yield_op.operands)
+        ]
+        forward_equivalent = [
+            i < len(before_block.args)
+            and _is_tensor(v)
+            and analysis.are_equivalent_buffers(v, before_block.args[i])
+            for i, v in enumerate(condition.args)
+        ]
+        inits: list[SSAValue] = []
+        before_types: list[Attribute | None] = []
+        for i, init in enumerate(op.arguments):
+            if not _is_tensor(init):
+                inits.append(init)
+                before_types.append(None)
+                continue
+            buffer = state.get_buffer(rewriter, init)
+            buffer_type = buffer.type
+            assert isinstance(buffer_type, MemRefType)
+            if not back_equivalent[i] and not _has_identity_layout(buffer_type):  # pyright: ignore[reportUnknownArgumentType]
+                buffer_type = fully_dynamic_type(buffer_type)  # pyright: ignore[reportUnknownArgumentType]
+            rewriter.insertion_point = InsertPoint.before(op)
+            inits.append(cast_if_needed(rewriter, buffer, buffer_type))
+            before_types.append(buffer_type)
+        after_types: list[Attribute | None] = []
+        for i, value in enumerate(condition.args):
+            if not _is_tensor(value):
+                after_types.append(None)
+            elif forward_equivalent[i] and before_types[i] is not None:
+                after_types.append(before_types[i])
+            else:
+                after_types.append(state.get_buffer_type(value))
+        result_types = [
+            t if t is not None else v.type
+            for t, v in zip(after_types, condition.args, strict=True)
+        ]
+        before = rewriter.move_region_contents_to_new_regions(op.before_region)
+        after = rewriter.move_region_contents_to_new_regions(op.after_region)
+        new_while = scf.WhileOp(inits, result_types, before, after)
+        rewriter.insert(new_while, InsertPoint.before(op))
+        convert_block_arguments(
+            rewriter,
+            state,
+            new_while.before_region.block,
+            {i: t for i, t in enumerate(before_types) if isinstance(t, MemRefType)},  # pyright: ignore[reportUnknownMemberType]
+        )
+        convert_block_arguments(
+            rewriter,
+            state,
+            new_while.after_region.block,
+            {i: t for i, t in enumerate(after_types) if isinstance(t, MemRefType)},  # pyright: ignore[reportUnknownMemberType]
+        )
+        values = yield_buffers(
+            rewriter, state, condition, 1, after_types, [False] * len(after_types)
+        )
+        _replace_terminator(
+            rewriter, condition, scf.ConditionOp(condition.condition, *values)
+        )
+        values = yield_buffers(
+            rewriter, state, yield_op, 0, before_types, [not e for e in back_equivalent]
+        )
+        _replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
+        rewriter.insertion_point = InsertPoint.before(op)
+        state.replace_op_with_bufferized_values(rewriter, op, list(new_while.results))
+
+
+class ConditionOpModel(BufferizableOpModel):
+    """scf.condition: forwards its tensors to the after-arguments and the while
+    results (equivalent); reads and writes nothing."""
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        parent = op.parent_op()
+        assert isinstance(parent, scf.WhileOp)
+        index = operand.index - 1
+        return (
+            AliasingValue(
+                parent.after_region.block.args[index], BufferRelation.EQUIVALENT
+            ),
+            AliasingValue(parent.res[index], BufferRelation.EQUIVALENT),
+        )
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        raise PassFailedException("scf.condition is bufferized by its scf.while")
+
+
+# ---------------------------------------------------------------------------
+# scf.if, scf.index_switch, scf.execute_region: results from region yields
+# ---------------------------------------------------------------------------
+
+
+class _YieldingRegionsModel(BufferizableOpModel):
+    """Shared by ops whose tensor results come from the yields of their regions."""
+
+    def get_aliasing_op_operands(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> Sequence[AliasingOpOperand]:
+        if isinstance(value, BlockArgument):
+            return ()
+        index = op.results.index(value)
+        yields = [y for region in op.regions for y in _yields(region)]
+        return tuple(
+            AliasingOpOperand(OpOperand(y, index), BufferRelation.UNKNOWN, False)
+            for y in yields
+        )
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        yields = [y for region in op.regions for y in _yields(region)]
+        result_types: list[Attribute] = []
+        for index, result in enumerate(op.results):
+            if not _is_tensor(result):
+                result_types.append(result.type)
+                continue
+            result_types.append(
+                common_type([state.get_buffer_type(y.operands[index]) for y in yields])
+            )
+        regions = [rewriter.move_region_contents_to_new_regions(r) for r in op.regions]
+        new_op = self.rebuild(op, regions, result_types)
+        rewriter.insert(new_op, InsertPoint.before(op))
+        targets: list[Attribute | None] = [
+            t if _is_tensor(r) else None
+            for t, r in zip(result_types, op.results, strict=True)
+        ]
+        for yield_op in yields:
+            values = yield_buffers(
+                rewriter, state, yield_op, 0, targets, [False] * len(targets)
+            )
+            _replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
+        rewriter.insertion_point = InsertPoint.before(op)
+        state.replace_op_with_bufferized_values(rewriter, op, list(new_op.results))
+
+    def rebuild(
+        self, op: Operation, regions: list[Region], result_types: list[Attribute]
+    ) -> Operation:
+        """The memref form of `op` with the moved `regions`."""
+        raise NotImplementedError
+
+
+class IfOpModel(_YieldingRegionsModel):
+    """scf.if: results come from either branch's yield (may alias both); a read in
+    one branch never conflicts with a write in the other."""
+
+    def has_mutually_exclusive_regions(self, op: Operation) -> bool:
+        return True
+
+    def rebuild(
+        self, op: Operation, regions: list[Region], result_types: list[Attribute]
+    ) -> Operation:
+        assert isinstance(op, scf.IfOp)
+        return scf.IfOp(op.cond, result_types, regions[0], regions[1])
+
+
+class IndexSwitchOpModel(_YieldingRegionsModel):
+    """scf.index_switch: results come from the yield of whichever case runs."""
+
+    def has_mutually_exclusive_regions(self, op: Operation) -> bool:
+        return True
+
+    def rebuild(
+        self, op: Operation, regions: list[Region], result_types: list[Attribute]
+    ) -> Operation:
+        assert isinstance(op, scf.IndexSwitchOp)
+        return scf.IndexSwitchOp(
+            op.arg, op.cases, regions[0], regions[1:], result_types
+        )
+
+
+class ExecuteRegionOpModel(_YieldingRegionsModel):
+    """scf.execute_region: results are the buffers its region yields."""
+
+    def rebuild(
+        self, op: Operation, regions: list[Region], result_types: list[Attribute]
+    ) -> Operation:
+        return scf.ExecuteRegionOp(result_types, regions[0])
+
+
+class YieldOpModel(BufferizableOpModel):
+    """scf.yield: in a loop it reads the value (a copy may be yielded); in
+    if / index_switch / execute_region it only forwards it to the parent's result."""
+
+    def _in_loop(self, op: Operation) -> bool:
+        return isinstance(op.parent_op(), scf.ForOp | scf.WhileOp)
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return self._in_loop(op)
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        parent = op.parent_op()
+        if not isinstance(
+            parent, scf.ForOp | scf.IfOp | scf.IndexSwitchOp | scf.ExecuteRegionOp
+        ):
+            return ()
+        if isinstance(parent, scf.ForOp):
+            # The loop result is the init buffer (equivalent yields) or the copy
+            # yielded by the last iteration: it aliases the init, not the yield.
+            return ()
+        relation = BufferRelation.UNKNOWN
+        others = [
+            y.operands[operand.index]
+            for region in parent.regions
+            for y in _yields(region)
+        ]
+        if all(state.are_equivalent_buffers(operand.value, v) for v in others):
+            relation = BufferRelation.EQUIVALENT
+        return (
+            AliasingValue(parent.results[operand.index], relation, is_definite=False),
+        )
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        # Rewritten by its parent; under an op without a model it stays a tensor.
+        return
+
+
+def register_scf_models() -> None:
+    """Register the models of the `scf` dialect."""
+    register_bufferizable_model(scf.ForOp, ForOpModel())
+    register_bufferizable_model(scf.WhileOp, WhileOpModel())
+    register_bufferizable_model(scf.ConditionOp, ConditionOpModel())
+    register_bufferizable_model(scf.IfOp, IfOpModel())
+    register_bufferizable_model(scf.IndexSwitchOp, IndexSwitchOpModel())
+    register_bufferizable_model(scf.ExecuteRegionOp, ExecuteRegionOpModel())
+    register_bufferizable_model(scf.YieldOp, YieldOpModel())
