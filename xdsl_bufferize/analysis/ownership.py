@@ -442,7 +442,9 @@ class OwnershipAnalysis:
         entry_edges = region_entry_edges(op)
         assert entry_edges is not None
         for edge_id, edge in enumerate(entry_edges):
-            self._add_edge_sites(op, edge_id, edge.operand_indices, edge.targets, SiteKind.ENTRY)
+            self._add_edge_sites(
+                op, edge_id, edge.operand_indices, edge.targets, SiteKind.ENTRY
+            )
         for region in op.regions:
             self._collect_region(region, function)
             for block in region.blocks:
@@ -455,7 +457,11 @@ class OwnershipAnalysis:
                 assert exit_edges is not None
                 for edge_id, edge in enumerate(exit_edges):
                     self._add_edge_sites(
-                        terminator, edge_id, edge.operand_indices, edge.targets, SiteKind.EXIT
+                        terminator,
+                        edge_id,
+                        edge.operand_indices,
+                        edge.targets,
+                        SiteKind.EXIT,
                     )
         for value in list(op.results) + [
             a for r in op.regions if r.blocks.first for a in r.blocks.first.args
@@ -501,10 +507,15 @@ class OwnershipAnalysis:
             for region in op.regions:
                 for nested in region.walk():
                     if any(is_memref(r) for r in nested.results):
-                        reason = f"defines memrefs inside its regions ({_describe(nested)})"
+                        reason = (
+                            f"defines memrefs inside its regions ({_describe(nested)})"
+                        )
                         break
                     if any(
-                        is_memref(a) for r in nested.regions for b in r.blocks for a in b.args
+                        is_memref(a)
+                        for r in nested.regions
+                        for b in r.blocks
+                        for a in b.args
                     ):
                         reason = "defines memref block arguments inside its regions"
                         break
@@ -596,7 +607,9 @@ class OwnershipAnalysis:
             changed = False
             for value, kind in self.kind.items():
                 if kind is RootKind.VIEW:
-                    new = frozenset().union(*(roots[s] for s in self.view_sources[value]))
+                    new = frozenset().union(
+                        *(roots[s] for s in self.view_sources[value])
+                    )
                 elif kind is RootKind.MERGE and not self.class_of[value].owned:
                     new = frozenset().union(
                         *(roots[s.value] for s in self.class_of[value].sites)
@@ -630,7 +643,9 @@ class OwnershipAnalysis:
             return _region_encloses(def_region, region)
         if site.kind is SiteKind.RETURN:
             return False
-        region_op = site.source if site.kind is SiteKind.ENTRY else site.source.parent_op()
+        region_op = (
+            site.source if site.kind is SiteKind.ENTRY else site.source.parent_op()
+        )
         assert region_op is not None
         return not _is_inside(block, region_op)
 
@@ -666,7 +681,9 @@ class OwnershipAnalysis:
             for use in alias.uses:
                 anchor = ancestor_in_region(use.operation, region)
                 if anchor is not None:
-                    uses.setdefault(anchor, []).append((use.operation, use.index, alias))
+                    uses.setdefault(anchor, []).append(
+                        (use.operation, use.index, alias)
+                    )
         return uses
 
     @staticmethod
@@ -738,11 +755,13 @@ class OwnershipAnalysis:
             blocks_with_uses = {
                 b for op in uses if (b := op.parent_block()) is not None
             }
-            live = self._live_in(source_region, _defining_block(value), blocks_with_uses, set())
+            live = self._live_in(
+                source_region, _defining_block(value), blocks_with_uses, set()
+            )
             for succ_index, succ in self._successor_edges(block):
-                if site.kind is SiteKind.ENTRY or succ_index in site.edges:
-                    if succ in live:
-                        return False
+                on_edge = site.kind is SiteKind.ENTRY or succ_index in site.edges
+                if on_edge and succ in live:
+                    return False
         return True
 
     def decide_sites(self) -> None:
@@ -842,9 +861,7 @@ class OwnershipAnalysis:
 
     def place_frees(self, plan: DeallocationPlan) -> None:
         owning = [
-            v
-            for v in self.kind
-            if self.is_owning(v) and v not in self.user_managed
+            v for v in self.kind if self.is_owning(v) and v not in self.user_managed
         ]
         owning.sort(key=lambda v: self.order[v])
         for root in owning:
@@ -928,7 +945,9 @@ class OwnershipAnalysis:
         plan = DeallocationPlan()
         for site in self.sites:
             if site.mode is SiteMode.CLONE:
-                plan.clones.append(PlannedClone(site.source, site.index, self._clone_model(site)))
+                plan.clones.append(
+                    PlannedClone(site.source, site.index, self._clone_model(site))
+                )
         self.place_frees(plan)
         return plan
 

@@ -67,7 +67,9 @@ class AllocationOpInterface(OpTrait):
         """Where the allocation may be hoisted."""
         return HoistingKind.NONE
 
-    def build_promoted_alloc(self, builder: Builder, alloc: SSAValue) -> SSAValue | None:
+    def build_promoted_alloc(
+        self, builder: Builder, alloc: SSAValue
+    ) -> SSAValue | None:
         """Insert a stack allocation replacing `alloc`; None if it cannot be promoted."""
         return None
 

@@ -71,6 +71,11 @@ def register_region_branch_model(
     _REGION_BRANCH_MODELS[op_type] = model
 
 
+def unregister_region_branch_model(op_type: type[Operation]) -> None:
+    """Forget the region-branch model of `op_type`, if any."""
+    _REGION_BRANCH_MODELS.pop(op_type, None)
+
+
 def region_branch_model(op: Operation) -> RegionBranchModel | None:
     """The region-branch model of `op` (looked up along the class's MRO), or None."""
     for cls in type(op).__mro__:
@@ -86,7 +91,9 @@ def region_entry_edges(op: Operation) -> Sequence[RegionEdge] | None:
     return None if model is None else model.entry_edges(op)
 
 
-def region_exit_edges(op: Operation, terminator: Operation) -> Sequence[RegionEdge] | None:
+def region_exit_edges(
+    op: Operation, terminator: Operation
+) -> Sequence[RegionEdge] | None:
     """Exit edges from `terminator` (inside `op`), or None if op's region flow is unknown."""
     model = region_branch_model(op)
     return None if model is None else model.exit_edges(op, terminator)
@@ -161,9 +168,7 @@ class WhileModel:
                 _to_region(terminator, op.after_region, 1, count),
                 _to_results(op, terminator, first=1),
             ]
-        return [
-            _to_region(terminator, op.before_region, 0, len(terminator.operands))
-        ]
+        return [_to_region(terminator, op.before_region, 0, len(terminator.operands))]
 
 
 class SingleEntryModel:

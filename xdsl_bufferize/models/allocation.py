@@ -52,7 +52,9 @@ class MemRefAllocModel(AllocationOpInterface):
     def hoisting_kind(self) -> HoistingKind:
         return HoistingKind.LOOP | HoistingKind.BLOCK
 
-    def build_promoted_alloc(self, builder: Builder, alloc: SSAValue) -> SSAValue | None:
+    def build_promoted_alloc(
+        self, builder: Builder, alloc: SSAValue
+    ) -> SSAValue | None:
         return _memref_alloca_like(builder, alloc)
 
 

@@ -27,6 +27,8 @@ from xdsl_bufferize.analysis.ownership import (
     FreePoint,
     PlannedClone,
     analyze_deallocation,
+)
+from xdsl_bufferize.analysis.ownership import (
     branch_successor_operands as _branch_successor_operands,
 )
 from xdsl_bufferize.models.allocation import register_default_allocation_models
@@ -51,7 +53,9 @@ class DeallocationStatistics:
 class _Cursors:
     """Insertion points that keep several frees at one anchor in plan order."""
 
-    after: dict[Operation, Operation] = field(default_factory=dict[Operation, Operation])
+    after: dict[Operation, Operation] = field(
+        default_factory=dict[Operation, Operation]
+    )
     start: dict[Block, Operation] = field(default_factory=dict[Block, Operation])
     edges: dict[tuple[Operation, int], Block] = field(
         default_factory=dict[tuple[Operation, int], Block]
@@ -76,15 +80,16 @@ def _edge_block(
         return successor
     region = successor.parent_region()
     source = terminator.parent_block()
-    assert region is not None and source is not None
-    split = Block(arg_types=[a.type for a in successor.args])
-    region.insert_block_after(split, source)
-    split.add_op(cf.BranchOp(successor, *split.args))
+    assert region is not None
+    assert source is not None
+    edge_block = Block(arg_types=[a.type for a in successor.args])
+    region.insert_block_after(edge_block, source)
+    edge_block.add_op(cf.BranchOp(successor, *edge_block.args))
     successors = list(terminator.successors)
-    successors[index] = split
+    successors[index] = edge_block
     terminator.successors = successors
-    cursors.edges[key] = split
-    return split
+    cursors.edges[key] = edge_block
+    return edge_block
 
 
 def _insertion_point(point: FreePoint, cursors: _Cursors) -> tuple[InsertPoint, object]:
@@ -115,9 +120,12 @@ def _clone_on_edge(clone: PlannedClone, cursors: _Cursors) -> None:
         assert branch is not None
         position = indices.index(clone.index)
         anchor = cursors.start.get(block)
-        point = InsertPoint.at_start(block) if anchor is None else InsertPoint.after(anchor)
+        point = (
+            InsertPoint.at_start(block) if anchor is None else InsertPoint.after(anchor)
+        )
         copy = clone.model.build_clone(Builder(point), block.args[position])
-        assert copy is not None and isinstance(copy.owner, Operation)
+        assert copy is not None
+        assert isinstance(copy.owner, Operation)
         cursors.start[block] = copy.owner
         branch.operands[position] = copy
         return
