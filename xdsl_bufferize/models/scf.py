@@ -20,11 +20,11 @@ their alias sets, so conflicts through them are seen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import MemRefType, NoneAttr, StridedLayoutAttr, TensorType
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue, Use
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
@@ -69,6 +69,10 @@ def _has_identity_layout(memref_type: MemRefType[Attribute]) -> bool:
     return isinstance(memref_type.layout, NoneAttr)
 
 
+def _not_used_by(op: Operation) -> Callable[[Use], bool]:
+    return lambda use: use.operation is not op
+
+
 def convert_block_arguments(
     rewriter: PatternRewriter,
     state: BufferizationState,
@@ -84,9 +88,7 @@ def convert_block_arguments(
         new = rewriter.replace_value_with_new_type(old, memref_type)
         wrapper = bufferization.ToTensorOp(new)
         rewriter.insert(wrapper, InsertPoint.at_start(block))
-        new.replace_uses_with_if(
-            wrapper.tensor, lambda use: use.operation is not wrapper
-        )
+        new.replace_uses_with_if(wrapper.tensor, _not_used_by(wrapper))
         state.map_value(old, wrapper.tensor)
 
 
@@ -324,7 +326,6 @@ class WhileOpModel(BufferizableOpModel):
         assert isinstance(op, scf.WhileOp)
         analysis = state.analysis
         before_block = op.before_region.block
-        after_block = op.after_region.block
         condition = _condition(op)
         yield_op = _after_yield(op)
         back_equivalent = [
