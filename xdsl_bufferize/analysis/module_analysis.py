@@ -51,8 +51,10 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
+    BufferizationOptions,
     OpOperand,
 )
 
@@ -517,3 +519,26 @@ def annotate_function(function: func.FuncOp, summary: FuncSummary) -> None:
     return_op.attributes[EQUIVALENT_ARGS_ATTR] = ArrayAttr(
         [IntegerAttr(i, 64) for i in equivalent]
     )
+
+
+class ModuleAnalysisState(OneShotAnalysisState):
+    """The one-shot analysis of one function, aware of the summaries of the
+    functions it calls (it answers the call models' `CalleeSummaries` protocol)."""
+
+    def __init__(
+        self,
+        function: func.FuncOp,
+        options: BufferizationOptions,
+        func_state: FuncAnalysisState,
+    ) -> None:
+        super().__init__(function, options)
+        self.function = function
+        self.func_state = func_state
+
+    def callee(self, call: func.CallOp) -> func.FuncOp:
+        """The function `call` calls."""
+        return self.func_state.callee(call)
+
+    def summary_of_callee(self, call: func.CallOp) -> FuncSummary | None:
+        """The callee's summary, or None if it is not analysed yet."""
+        return self.func_state.summary_of_callee(call)

@@ -14,20 +14,44 @@ by the module driver), signatures keep their tensors:
 
 The writable attributes are checked: a non-bool value, or the attribute on an op
 that is not a function, is an error.
+
+Across function boundaries (the module driver, `transforms/one_shot_module_bufferize`)
+the analysis state also answers the `CalleeSummaries` protocol, and then:
+
+* an argument of a private function is writable unless marked
+  `{bufferization.writable = false}` (all callers are known and copy when needed);
+* `func.call` reads / writes an operand iff its callee reads / writes the argument,
+  and a result equivalent (or aliasing) a callee argument aliases the operand; a
+  fresh callee result is a new allocation. Its buffer form passes the operands'
+  buffers (cast to the callee's argument types) and returns memrefs of the callee's
+  (already bufferized) result types.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, BoolAttr, DictionaryAttr, IntegerAttr
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from xdsl.dialects import func, memref
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BoolAttr,
+    DictionaryAttr,
+    IntegerAttr,
+    MemRefType,
+    TensorType,
+)
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.interfaces.bufferizable import (
+    AliasingValue,
     AnalysisState,
     BufferizableOpModel,
     BufferizationState,
+    BufferRelation,
     OpOperand,
     register_bufferizable_model,
 )
@@ -77,14 +101,51 @@ def verify_writable_attributes(root: Operation) -> None:
                         )
 
 
+class CalleeSummary(Protocol):
+    """What a call needs to know about its callee (indices are argument / result
+    positions)."""
+
+    read_args: set[int]
+    written_args: set[int]
+    equivalent_args: dict[int, int]
+    """Result index -> argument index it is equivalent to."""
+    aliasing_results: dict[int, list[int]]
+    """Argument index -> results that may alias it."""
+    fresh_results: set[int]
+
+
+@runtime_checkable
+class CalleeSummaries(Protocol):
+    """An analysis state that bufferizes across function boundaries."""
+
+    def callee(self, call: func.CallOp) -> func.FuncOp:
+        """The function `call` calls."""
+        ...
+
+    def summary_of_callee(self, call: func.CallOp) -> CalleeSummary | None:
+        """The callee's summary, or None if it is not analysed (yet)."""
+        ...
+
+
+def _is_public(op: func.FuncOp) -> bool:
+    return op.sym_visibility is None or op.sym_visibility.data == "public"
+
+
 class FuncOpModel(BufferizableOpModel):
-    """func.func: its tensor arguments are read-only unless marked writable."""
+    """func.func: its tensor arguments are read-only unless marked writable (across
+    function boundaries, those of private functions are writable unless marked
+    not writable)."""
 
     def is_writable(self, op: Operation, value: SSAValue, state: AnalysisState) -> bool:
         assert isinstance(op, func.FuncOp)
         if not isinstance(value, BlockArgument):
             return True
-        return argument_writable(op, value.index) is True
+        declared = argument_writable(op, value.index)
+        if declared is not None:
+            return declared
+        if isinstance(state, CalleeSummaries) and value.block is op.body.blocks.first:
+            return not _is_public(op)
+        return False
 
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
@@ -110,21 +171,106 @@ class ReturnOpModel(BufferizableOpModel):
         return
 
 
+def _boundary(state: AnalysisState) -> CalleeSummaries | None:
+    return state if isinstance(state, CalleeSummaries) else None
+
+
 class CallOpModel(BufferizableOpModel):
-    """func.call: reads its tensor operands, writes none; results not writable."""
+    """func.call: reads its tensor operands, writes none; results not writable.
+    Across function boundaries: reads / writes / aliases as its callee's summary
+    says (everything, if the callee is not analysed)."""
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        boundary = _boundary(state)
+        if boundary is None:
+            return True
+        assert isinstance(op, func.CallOp)
+        summary = boundary.summary_of_callee(op)
+        return summary is None or operand.index in summary.read_args
 
     def bufferizes_to_memory_write(
         self, op: Operation, operand: OpOperand, state: AnalysisState
     ) -> bool:
+        boundary = _boundary(state)
+        if boundary is None:
+            return False
+        assert isinstance(op, func.CallOp)
+        summary = boundary.summary_of_callee(op)
+        return summary is None or operand.index in summary.written_args
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        boundary = _boundary(state)
+        if boundary is None:
+            return ()
+        assert isinstance(op, func.CallOp)
+        summary = boundary.summary_of_callee(op)
+        if summary is None:
+            return [
+                AliasingValue(r, BufferRelation.UNKNOWN, False)
+                for r in op.results
+                if isinstance(r.type, TensorType)
+            ]
+        found: list[AliasingValue] = []
+        for index in summary.aliasing_results.get(operand.index, []):
+            equivalent = summary.equivalent_args.get(index) == operand.index
+            found.append(
+                AliasingValue(
+                    op.results[index],
+                    BufferRelation.EQUIVALENT if equivalent else BufferRelation.UNKNOWN,
+                    equivalent,
+                )
+            )
+        return found
+
+    def bufferizes_to_allocation(self, op: Operation, value: SSAValue) -> bool:
+        # Without the state, this cannot tell fresh results from aliasing ones; the
+        # call's own results own nothing the caller must not free: the deallocation
+        # pass decides ownership from the callee's signature.
         return False
 
     def is_writable(self, op: Operation, value: SSAValue, state: AnalysisState) -> bool:
-        return False
+        return _boundary(state) is not None
+
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        boundary = _boundary(state.analysis)
+        if boundary is None:
+            return None
+        assert isinstance(op, func.CallOp)
+        callee = boundary.callee(op)
+        result_type = callee.function_type.outputs.data[op.results.index(value)]
+        return result_type if isinstance(result_type, MemRefType) else None  # pyright: ignore[reportUnknownVariableType]
 
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
     ) -> None:
-        return
+        boundary = _boundary(state.analysis)
+        if boundary is None:
+            return
+        assert isinstance(op, func.CallOp)
+        callee = boundary.callee(op)
+        callee_type = callee.function_type
+        operands: list[SSAValue] = []
+        for index, value in enumerate(op.arguments):
+            if not isinstance(value.type, TensorType):
+                operands.append(value)
+                continue
+            buffer = state.get_buffer(rewriter, value)
+            wanted = callee_type.inputs.data[index]
+            if buffer.type != wanted:
+                cast = memref.CastOp.get(buffer, wanted)  # pyright: ignore[reportArgumentType]
+                rewriter.insert(cast, InsertPoint.before(op))
+                buffer = cast.dest
+            operands.append(buffer)
+        new_call = func.CallOp(op.callee, operands, callee_type.outputs.data)
+        new_call.attributes.update(op.attributes)
+        rewriter.insert(new_call, InsertPoint.before(op))
+        state.replace_op_with_bufferized_values(rewriter, op, new_call.results)
 
 
 def register_func_models() -> None:

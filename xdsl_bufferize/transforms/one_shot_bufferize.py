@@ -12,9 +12,12 @@ Option names follow MLIR's pass. Decisions are documented in
 * `print-conflicts`: one line per out-of-place operand on stderr (why it is copied).
 * `statistics`: counts (in-place / out-of-place operands, tensor copies,
   allocations, buffer copies, constant globals) on stderr.
-* `bufferize-function-boundaries` is accepted; signatures are left to the module
-  driver, so function bodies are bufferized and tensor arguments/results cross the
-  signature through `to_buffer` / `to_tensor`.
+* `bufferize-function-boundaries`: the module driver
+  (`transforms/one_shot_module_bufferize.py`) bufferizes signatures and calls too,
+  callees first; `modify-public-functions` and `drop-equivalent-buffer-results`
+  control which results equivalent to an argument are dropped. Without it,
+  function bodies are bufferized and tensor arguments/results cross the signature
+  through `to_buffer` / `to_tensor`.
 * `allow-return-allocs-from-loops` is accepted: a loop yield that is not equivalent
   to its iter_arg always yields a new buffer (a copy), so no program is rejected.
 """
@@ -61,9 +64,14 @@ class OneShotBufferizePass(ModulePass):
     allow_return_allocs_from_loops: bool = False
     """Accepted (non-equivalent loop yields always yield a copy)."""
     bufferize_function_boundaries: bool = False
-    """Accepted; function signatures are the module driver's job."""
+    """Bufferize function signatures and calls too (the module driver,
+    `transforms/one_shot_module_bufferize.py`)."""
     function_boundary_type_conversion: str = "infer-layout-map"
     """Layout of memrefs at function boundaries."""
+    modify_public_functions: bool = False
+    """With function boundaries: also drop equivalent results of public functions."""
+    drop_equivalent_buffer_results: bool = True
+    """With function boundaries: drop results equivalent to an argument."""
     statistics: bool = False
     """Print counts of decisions, allocations and copies."""
 
@@ -95,11 +103,21 @@ class OneShotBufferizePass(ModulePass):
             test_analysis_only=self.test_analysis_only,
             print_conflicts=self.print_conflicts,
             dump_alias_sets=self.dump_alias_sets,
+            modify_public_functions=self.modify_public_functions,
+            drop_equivalent_buffer_results=self.drop_equivalent_buffer_results,
         )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from xdsl_bufferize.transforms.bufferize_driver import one_shot_bufferize
 
-        stats = one_shot_bufferize(op, self.options())
+        options = self.options()
+        if options.bufferize_function_boundaries:
+            from xdsl_bufferize.transforms.one_shot_module_bufferize import (
+                one_shot_module_bufferize,
+            )
+
+            stats = one_shot_module_bufferize(op, options)
+        else:
+            stats = one_shot_bufferize(op, options)
         if self.statistics:
             print(stats.report(), file=sys.stderr)

@@ -1,40 +1,92 @@
-"""Memref types at function boundaries (`function-boundary-type-conversion`).
+"""Bufferization across function boundaries (MLIR's One-Shot Module Bufferize).
 
-A tensor argument or result of a `func.func` becomes a memref of the same shape and
-element type. Its layout follows the option, as in MLIR:
+With `bufferize-function-boundaries`, `one-shot-bufferize` hands the module to
+`one_shot_module_bufferize`:
 
-* `fully-dynamic-layout-map`: `strided<[?, ..., ?], offset: ?>` -- any view may be
-  passed / returned;
-* `identity-layout-map`: the identity layout -- callers must pass contiguous buffers
-  (a `memref.cast` or a copy at the call), results are cast to it;
-* `infer-layout-map` (default): arguments fully dynamic; each result gets the layout
-  its returned buffer has after the body is bufferized (casts at the return are looked
-  through).
+1. `build_call_graph` orders the functions callee first (and rejects recursion,
+   indirect calls on tensors, several returns, ill-typed argument attributes).
+2. Analysis, callee first: each function gets its own one-shot analysis
+   (`ModuleAnalysisState`), whose call models read the summaries of the callees
+   (which arguments they read / write, which results are equivalent to or alias
+   which arguments). A call operand whose callee writes it is a write, so the
+   analysis copies it when the caller reads the value again or it is not writable
+   (a constant, a read-only argument of a public function). Each function is then
+   summarized for its callers.
+3. Rewrite, callee first: the body is bufferized by the one-shot driver; tensor
+   arguments become memrefs (their layout from `function-boundary-type-conversion`),
+   each returned tensor becomes its buffer -- the argument itself when the result is
+   equivalent to it -- and the result types follow (inferred from the buffers, or
+   cast / copied to the option's layout). Calls are rewritten against the callee's
+   new signature.
+4. `drop-equivalent-buffer-results`: results that return an argument are removed
+   from private functions (and public ones with `modify-public-functions`) and from
+   their calls; callers use the buffer they passed.
 
-An argument attribute `bufferization.buffer_layout` (a strided layout or affine map)
-overrides the layout of that argument.
+Memref types at the boundary, as in MLIR: `fully-dynamic-layout-map` gives
+`strided<[?, ..., ?], offset: ?>`; `identity-layout-map` the identity layout;
+`infer-layout-map` (default) fully dynamic arguments and results typed like their
+buffers. `bufferization.buffer_layout` on an argument forces its layout. Bodiless
+functions take fully dynamic (or identity) arguments and return fresh identity
+buffers.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects import func
+from xdsl.dialects import arith, bufferization, func, memref
 from xdsl.dialects.builtin import (
+    FunctionType,
+    IndexType,
+    IntegerAttr,
     MemRefLayoutAttr,
     MemRefType,
+    ModuleOp,
     NoneAttr,
     StridedLayoutAttr,
     TensorType,
     UnrankedMemRefType,
     UnrankedTensorType,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.analysis.module_analysis import (
     BUFFER_LAYOUT_ATTR,
+    LEGACY_WRITABLE_ATTR,
+    WRITABLE_ATTR,
+    FuncAnalysisState,
+    FuncSummary,
+    ModuleAnalysisState,
+    annotate_function,
     arg_attr,
+    build_call_graph,
     fail_at,
+    is_tensor_type,
+    set_arg_attr,
+    summarize_external,
+    summarize_function,
+    unique_return,
 )
-from xdsl_bufferize.interfaces.bufferizable import LayoutMapOption
+from xdsl_bufferize.interfaces.bufferizable import (
+    BufferizationOptions,
+    LayoutMapOption,
+)
+from xdsl_bufferize.models import register_all_models
+from xdsl_bufferize.models.func import verify_writable_attributes
+from xdsl_bufferize.models.tensor import strides_and_offset
+from xdsl_bufferize.transforms.bufferize_driver import (
+    BufferizationStatistics,
+    OneShotBufferizationState,
+    annotate_analysis,
+    bufferize_ops,
+    check_unknown_ops,
+    fold_to_buffer_to_tensor,
+    insert_tensor_copies,
+    print_conflicts,
+)
+from xdsl_bufferize.transforms.drop_equivalent_buffer_results import (
+    drop_equivalent_buffer_results,
+    strip_casts,
+)
 
 BufferType = MemRefType[Attribute] | UnrankedMemRefType[Attribute]
 """A ranked or unranked memref type."""
@@ -93,3 +145,240 @@ def result_buffer_type(
     or fully dynamic layout)."""
     tensor_type = function.function_type.outputs.data[index]
     return boundary_buffer_type(tensor_type, option, None)
+
+
+class ModuleBufferizationState(OneShotBufferizationState):
+    """Buffers of one function's tensors; its entry-block tensor arguments have the
+    memref type of the function boundary."""
+
+    def __init__(
+        self,
+        module: Operation,
+        options: BufferizationOptions,
+        analysis: ModuleAnalysisState,
+    ) -> None:
+        super().__init__(module, options, analysis)
+        self.function = analysis.function
+
+    def get_buffer_type(self, value: SSAValue) -> MemRefType[Attribute]:
+        function = self.function
+        if (
+            isinstance(value, BlockArgument)
+            and value.block is function.body.blocks.first
+            and isinstance(value.type, TensorType)
+        ):
+            found = argument_buffer_type(
+                function, value.index, self.options.function_boundary_type_conversion
+            )
+            if isinstance(found, MemRefType):
+                return found  # pyright: ignore[reportUnknownVariableType]
+        return super().get_buffer_type(value)
+
+
+def _is_cast_compatible(source: Attribute, target: Attribute) -> bool:
+    """Whether `memref.cast` may turn a `source` memref into a `target` one (same
+    shape where static, strides / offset equal where both are static)."""
+    if not isinstance(source, MemRefType) or not isinstance(target, MemRefType):
+        return False
+    if source.element_type != target.element_type:
+        return False
+    a_shape, b_shape = source.get_shape(), target.get_shape()
+    if len(a_shape) != len(b_shape):
+        return False
+    if any(a != b and a >= 0 and b >= 0 for a, b in zip(a_shape, b_shape, strict=True)):
+        return False
+    a_strides, a_offset = strides_and_offset(source)  # pyright: ignore[reportUnknownArgumentType]
+    b_strides, b_offset = strides_and_offset(target)  # pyright: ignore[reportUnknownArgumentType]
+    pairs = [*zip(a_strides, b_strides, strict=True), (a_offset, b_offset)]
+    return all(a is None or b is None or a == b for a, b in pairs)
+
+
+def _convert_arguments(function: func.FuncOp, option: LayoutMapOption) -> None:
+    """Turn the tensor arguments of the entry block into memrefs; remaining tensor
+    uses read them through `bufferization.to_tensor`."""
+    entry = function.body.blocks.first
+    assert entry is not None
+    for arg in list(entry.args):
+        if not is_tensor_type(arg.type):
+            continue
+        buffer_type = argument_buffer_type(function, arg.index, option)
+        new_arg = Rewriter.replace_value_with_new_type(arg, buffer_type)
+        uses = list(new_arg.uses)
+        if not uses:
+            continue
+        to_tensor = bufferization.ToTensorOp(new_arg)
+        Rewriter.insert_op(to_tensor, InsertPoint.at_start(entry))
+        for use in uses:
+            use.operation.operands[use.index] = to_tensor.tensor
+
+
+def _buffer_of(value: SSAValue, before: Operation) -> SSAValue:
+    """The memref holding tensor `value` (a `to_buffer` of it if none is known)."""
+    if isinstance(value.type, MemRefType):
+        return value
+    if isinstance(value, OpResult) and isinstance(value.op, bufferization.ToTensorOp):
+        return value.op.memref
+    tensor_type = value.type
+    assert isinstance(tensor_type, TensorType)
+    to_buffer = bufferization.ToBufferOp.build(
+        operands=[value],
+        result_types=[MemRefType(tensor_type.element_type, tensor_type.get_shape())],
+    )
+    Rewriter.insert_op(to_buffer, InsertPoint.before(before))
+    return to_buffer.memref
+
+
+def _convert_return(
+    function: func.FuncOp,
+    summary: FuncSummary,
+    option: LayoutMapOption,
+    alignment: int,
+) -> None:
+    """Return memrefs: the argument itself for a result equivalent to an argument,
+    else the result's buffer, cast (or copied) to the layout the option asks for."""
+    return_op = unique_return(function)
+    assert return_op is not None
+    args = function.args
+    values: list[SSAValue] = []
+    for index, value in enumerate(return_op.arguments):
+        if not is_tensor_type(value.type):
+            values.append(value)
+            continue
+        equivalent = summary.equivalent_args.get(index)
+        buffer = (
+            args[equivalent] if equivalent is not None else _buffer_of(value, return_op)
+        )
+        if option is LayoutMapOption.INFER_LAYOUT_MAP:
+            values.append(strip_casts(buffer))
+            continue
+        wanted = result_buffer_type(function, index, option)
+        buffer = strip_casts(buffer)
+        if buffer.type == wanted:
+            values.append(buffer)
+        elif _is_cast_compatible(buffer.type, wanted):
+            cast = memref.CastOp.get(buffer, wanted)  # pyright: ignore[reportArgumentType]
+            Rewriter.insert_op(cast, InsertPoint.before(return_op))
+            values.append(cast.dest)
+        else:
+            assert isinstance(wanted, MemRefType)
+            sizes: list[SSAValue] = []
+            for dim, size in enumerate(wanted.get_shape()):
+                if size < 0:
+                    constant = arith.ConstantOp(IntegerAttr(dim, IndexType()))
+                    dim_op = memref.DimOp.from_source_and_index(buffer, constant)
+                    Rewriter.insert_op(
+                        [constant, dim_op], InsertPoint.before(return_op)
+                    )
+                    sizes.append(dim_op.result)
+            alloc = memref.AllocOp.get(
+                wanted.element_type,
+                alignment if alignment > 0 else None,
+                wanted.get_shape(),
+                sizes,
+            )
+            copy = memref.CopyOp(buffer, alloc.memref)
+            Rewriter.insert_op([alloc, copy], InsertPoint.before(return_op))
+            values.append(alloc.memref)
+    for index, value in enumerate(values):
+        return_op.operands[index] = value
+    function.function_type = FunctionType.from_lists(
+        [a.type for a in args], [v.type for v in values]
+    )
+
+
+def _convert_declaration(function: func.FuncOp, option: LayoutMapOption) -> None:
+    """Signature of a bodiless function: memref arguments (fully dynamic layout
+    unless the option says identity) and fresh memref results."""
+    function_type = function.function_type
+    arg_option = (
+        option
+        if option is LayoutMapOption.IDENTITY_LAYOUT_MAP
+        else LayoutMapOption.FULLY_DYNAMIC_LAYOUT_MAP
+    )
+    inputs = [
+        argument_buffer_type(function, i, arg_option) if is_tensor_type(t) else t
+        for i, t in enumerate(function_type.inputs.data)
+    ]
+    result_option = (
+        LayoutMapOption.IDENTITY_LAYOUT_MAP
+        if option is LayoutMapOption.INFER_LAYOUT_MAP
+        else option
+    )
+    outputs = [
+        boundary_buffer_type(t, result_option, None) if is_tensor_type(t) else t
+        for t in function_type.outputs.data
+    ]
+    function.function_type = FunctionType.from_lists(inputs, outputs)
+
+
+def _remove_bufferization_attributes(function: func.FuncOp) -> None:
+    for index in range(len(function.function_type.inputs.data)):
+        for name in (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR, BUFFER_LAYOUT_ATTR):
+            if arg_attr(function, index, name) is not None:
+                set_arg_attr(function, index, name, None)
+
+
+def one_shot_module_bufferize(
+    module: ModuleOp, options: BufferizationOptions
+) -> BufferizationStatistics:
+    """Bufferize every function of `module` and its signature, callees first."""
+    register_all_models()
+    graph = build_call_graph(module)
+    check_unknown_ops(module, options)
+    verify_writable_attributes(module)
+    func_state = FuncAnalysisState(graph)
+    states: dict[func.FuncOp, ModuleAnalysisState] = {}
+    stats = BufferizationStatistics()
+
+    # 1. Analysis, callees first: each call sees its callee's summary.
+    for function in graph.order:
+        func_state.start(function)
+        if function.is_declaration:
+            func_state.finish(function, summarize_external(function))
+            continue
+        state = ModuleAnalysisState(function, options, func_state)
+        state.analyze()
+        errors = state.verify()
+        if errors:
+            op, message = errors[0]
+            fail_at(op, message)
+        states[function] = state
+        func_state.finish(function, summarize_function(function, state))
+        stats.in_place += len(state.in_place_operands)
+        stats.out_of_place += len(state.conflicts)
+        if options.print_conflicts:
+            print_conflicts(state)
+
+    if options.test_analysis_only:
+        for function in graph.order:
+            state = states.get(function)
+            if state is not None:
+                annotate_analysis(function, state, options)
+            annotate_function(function, func_state.summaries[function])
+        return stats
+
+    # 2. Rewrite, callees first: each call sees its callee's memref signature.
+    option = options.function_boundary_type_conversion
+    for function in graph.order:
+        if function.is_declaration:
+            _convert_declaration(function, option)
+            continue
+        state = states[function]
+        stats.tensor_copies += insert_tensor_copies(state)
+        buffer_state = ModuleBufferizationState(module, options, state)
+        bufferize_ops(function, buffer_state)
+        _convert_arguments(function, option)
+        _convert_return(
+            function, func_state.summaries[function], option, options.buffer_alignment
+        )
+        fold_to_buffer_to_tensor(function)
+        stats.allocations += buffer_state.statistics.allocations
+        stats.copies += buffer_state.statistics.copies
+        stats.globals += buffer_state.statistics.globals
+
+    # 3. Results equivalent to arguments: callers keep their own buffer.
+    if options.drop_equivalent_buffer_results:
+        drop_equivalent_buffer_results(module, options.modify_public_functions)
+    for function in graph.order:
+        _remove_bufferization_attributes(function)
+    return stats
