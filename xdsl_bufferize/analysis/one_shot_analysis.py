@@ -209,6 +209,10 @@ class OneShotAnalysisState(AnalysisState):
             if current in seen:
                 continue
             seen.add(current)
+            if isinstance(current, OpResult) and self._is_loop(current.op):
+                # A loop result is defined when the loop completes.
+                found.append(current)
+                continue
             aliasing = self.get_aliasing_op_operands(current)
             if not aliasing or any(
                 self.bufferizes_to_memory_write(a.operand) for a in aliasing
@@ -218,6 +222,12 @@ class OneShotAnalysisState(AnalysisState):
             stack.extend(a.operand.value for a in aliasing)
         self._definitions[value] = found
         return found
+
+    def _is_loop(self, op: Operation) -> bool:
+        model = bufferizable_model(op)
+        return model is not None and any(
+            model.is_repetitive_region(op, i) for i in range(len(op.regions))
+        )
 
     def _repetitive_ancestors(self, op: Operation) -> Iterable[tuple[Operation, int]]:
         """(op, region index) of every repetitive region enclosing `op`."""

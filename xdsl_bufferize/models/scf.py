@@ -199,6 +199,25 @@ class ForOpModel(BufferizableOpModel):
     def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
         return True
 
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        assert isinstance(op, scf.ForOp)
+        if isinstance(value, BlockArgument):
+            return None
+        index = op.res.index(value)
+        block = op.body.block
+        yield_op = block.last_op
+        assert isinstance(yield_op, scf.YieldOp)
+        init_type = state.get_buffer_type(op.iter_args[index])
+        if not _has_identity_layout(init_type) and not (
+            state.analysis.are_equivalent_buffers(
+                yield_op.operands[index], block.args[index + 1]
+            )
+        ):
+            return fully_dynamic_type(init_type)
+        return init_type
+
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
     ) -> None:
@@ -397,12 +416,13 @@ class WhileOpModel(BufferizableOpModel):
 
 class ConditionOpModel(BufferizableOpModel):
     """scf.condition: forwards its tensors to the after-arguments and the while
-    results (equivalent); reads and writes nothing."""
+    results (equivalent); counts as a read (the loop may exit with the value),
+    writes nothing."""
 
     def bufferizes_to_memory_read(
         self, op: Operation, operand: OpOperand, state: AnalysisState
     ) -> bool:
-        return False
+        return True
 
     def bufferizes_to_memory_write(
         self, op: Operation, operand: OpOperand, state: AnalysisState
@@ -435,6 +455,15 @@ class ConditionOpModel(BufferizableOpModel):
 
 class _YieldingRegionsModel(BufferizableOpModel):
     """Shared by ops whose tensor results come from the yields of their regions."""
+
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        if isinstance(value, BlockArgument):
+            return None
+        index = op.results.index(value)
+        yields = [y for region in op.regions for y in _yields(region)]
+        return common_type([state.get_buffer_type(y.operands[index]) for y in yields])
 
     def get_aliasing_op_operands(
         self, op: Operation, value: SSAValue, state: AnalysisState

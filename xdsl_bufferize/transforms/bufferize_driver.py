@@ -284,8 +284,11 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
         value = operand.value
         tensor_type = value.type
         assert isinstance(tensor_type, TensorType)
-        needs_copy = state.bufferizes_to_memory_read(operand) or any(
-            d < 0 for d in tensor_type.get_shape()
+        # Only an operand that is written and not read can start from garbage.
+        needs_copy = (
+            state.bufferizes_to_memory_read(operand)
+            or not state.bufferizes_to_memory_write(operand)
+            or any(d < 0 for d in tensor_type.get_shape())
         )
         if needs_copy:
             alloc = bufferization.AllocTensorOp(tensor_type, [], value)
