@@ -138,6 +138,15 @@ class OneShotBufferizationState(BufferizationState):
                 found = model.buffer_type(value.op, value, self)
                 if found is not None:
                     return found
+                # An in-place result equivalent to an operand has its buffer.
+                for aliasing in model.get_aliasing_op_operands(
+                    value.op, value, self.analysis
+                ):
+                    if (
+                        aliasing.relation is BufferRelation.EQUIVALENT
+                        and self.analysis.is_in_place(aliasing.operand)
+                    ):
+                        return self.get_buffer_type(aliasing.operand.value)
         return identity_memref_type(value.type)
 
     def replace_op_with_bufferized_values(
