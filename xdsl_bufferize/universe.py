@@ -22,8 +22,24 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return OneShotBufferizePass
 
+    def get_comprehensive_bufferize() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.comprehensive_bufferize import (
+            ComprehensiveBufferizePass,
+        )
+
+        return ComprehensiveBufferizePass
+
+    def get_drop_equivalent_buffer_results() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.drop_equivalent_buffer_results import (
+            DropEquivalentBufferResultsPass,
+        )
+
+        return DropEquivalentBufferResultsPass
+
     return {
         "buffer-deallocation": get_buffer_deallocation,
+        "comprehensive-bufferize": get_comprehensive_bufferize,
+        "drop-equivalent-buffer-results": get_drop_equivalent_buffer_results,
         "one-shot-bufferize": get_one_shot_bufferize,
     }
 

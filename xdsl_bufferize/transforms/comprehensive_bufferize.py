@@ -1,0 +1,297 @@
+"""comprehensive-bufferize: tensors to leak-free buffers in one pass.
+
+The pipeline runs
+
+1. `one-shot-bufferize{bufferize-function-boundaries=true}` -- the one-shot analysis and
+   rewrite of every function, callees first, with tensor function arguments and
+   results turned into memrefs and results equivalent to arguments dropped;
+2. `buffer-deallocation` -- frees every allocation exactly once;
+3. clean-up: the small patterns below (casts between layouts folded into the ops that
+   accept any layout, self-copies, `bufferization.clone` freed right away or whose
+   source dies at the clone), then xDSL's `canonicalize`, `cse` and `licm`.
+
+Options are those of the two passes it runs, under the same names; each is forwarded
+to the pass that declares it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import bufferization, memref
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.transforms.canonicalize import CanonicalizePass
+from xdsl.transforms.common_subexpression_elimination import (
+    CommonSubexpressionElimination,
+)
+from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPass
+
+from xdsl_bufferize.transforms.buffer_deallocation import BufferDeallocationPass
+from xdsl_bufferize.transforms.one_shot_bufferize import OneShotBufferizePass
+
+
+def _strip_casts(value: SSAValue) -> SSAValue:
+    while isinstance(value.owner, memref.CastOp):
+        value = value.owner.source
+    return value
+
+
+class FoldCastOfCast(RewritePattern):
+    """memref.cast of a memref.cast: one cast from the first source (none if the
+    types agree)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: memref.CastOp, rewriter: PatternRewriter, /):
+        source = op.source
+        if source.type == op.dest.type:
+            rewriter.replace_op(op, [], [source])
+            return
+        if not isinstance(source.owner, memref.CastOp):
+            return
+        base = _strip_casts(source)
+        if base.type == op.dest.type:
+            rewriter.replace_op(op, [], [base])
+        else:
+            rewriter.replace_op(op, memref.CastOp.get(base, op.dest.type))  # pyright: ignore[reportArgumentType]
+
+
+_LAYOUT_AGNOSTIC = (
+    memref.LoadOp,
+    memref.StoreOp,
+    memref.DeallocOp,
+    memref.DimOp,
+    memref.CopyOp,
+)
+
+
+class FoldCastIntoUsers(RewritePattern):
+    """Users that accept any layout (load, store, dim, dealloc, copy) read the cast's
+    source directly."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: memref.CastOp, rewriter: PatternRewriter, /):
+        changed = False
+        for use in list(op.dest.uses):
+            user = use.operation
+            if isinstance(user, _LAYOUT_AGNOSTIC):
+                user.operands[use.index] = op.source
+                changed = True
+        if changed:
+            rewriter.handle_operation_modification(op)
+        if not op.dest.uses:
+            rewriter.erase_op(op)
+
+
+def _same_view(a: SSAValue, b: SSAValue) -> bool:
+    a, b = _strip_casts(a), _strip_casts(b)
+    if a is b:
+        return True
+    sub_a, sub_b = a.owner, b.owner
+    if not isinstance(sub_a, memref.SubviewOp) or not isinstance(
+        sub_b, memref.SubviewOp
+    ):
+        return False
+    return (
+        _strip_casts(sub_a.source) is _strip_casts(sub_b.source)
+        and tuple(sub_a.operands[1:]) == tuple(sub_b.operands[1:])
+        and sub_a.properties == sub_b.properties
+    )
+
+
+class EraseSelfCopy(RewritePattern):
+    """memref.copy from a view onto the same view does nothing."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: memref.CopyOp, rewriter: PatternRewriter, /):
+        if _same_view(op.source, op.destination):
+            rewriter.erase_op(op)
+
+
+def _touches(op: Operation, values: set[SSAValue]) -> bool:
+    """Whether `op` (or an op nested in it) uses one of `values` (through casts or
+    views) other than by reading a scalar from it."""
+    for nested in op.walk():
+        for operand in nested.operands:
+            if _strip_casts(operand) in values:
+                if isinstance(nested, memref.LoadOp | memref.DimOp):
+                    continue
+                return True
+    return False
+
+
+def _later_ops(op: Operation) -> list[Operation]:
+    block = op.parent_block()
+    assert block is not None
+    found: list[Operation] = []
+    current = op.next_op
+    while current is not None:
+        found.append(current)
+        current = current.next_op
+    return found
+
+
+class FoldCloneFreedInBlock(RewritePattern):
+    """A clone that is only read and freed in its block, while its source is neither
+    written nor freed, is the source itself: the clone and its free go away."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: bufferization.CloneOp, rewriter: PatternRewriter, /
+    ):
+        block: Block | None = op.parent_block()
+        if block is None:
+            return
+        clone = op.output
+        source = _strip_casts(op.input)
+        dealloc: memref.DeallocOp | None = None
+        for use in clone.uses:
+            user = use.operation
+            if isinstance(user, memref.DeallocOp):
+                if dealloc is not None or user.parent_block() is not block:
+                    return
+                dealloc = user
+            elif not isinstance(user, memref.LoadOp | memref.DimOp):
+                return
+        if dealloc is None:
+            return
+        for later in _later_ops(op):
+            if later is dealloc:
+                break
+            if _touches(later, {source}):
+                return
+        rewriter.erase_op(dealloc)
+        rewriter.replace_op(op, [], [op.input])
+
+
+class FoldCloneOfDyingSource(RewritePattern):
+    """`%c = clone %s` followed in the same block by `dealloc %s` with no other use of
+    %s in between or after: %c can be %s itself (the ownership moves)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: bufferization.CloneOp, rewriter: PatternRewriter, /
+    ):
+        source = op.input
+        if source.type != op.output.type:
+            return
+        dealloc: memref.DeallocOp | None = None
+        for use in source.uses:
+            user = use.operation
+            if user is op:
+                continue
+            if isinstance(user, memref.DeallocOp) and user.parent_block() is (
+                op.parent_block()
+            ):
+                if dealloc is not None:
+                    return
+                dealloc = user
+                continue
+            # Any other use must come before the clone, in the same block.
+            if user.parent_block() is not op.parent_block() or not (
+                user.is_before_in_block(op)
+            ):
+                return
+        if dealloc is None or not op.is_before_in_block(dealloc):
+            return
+        rewriter.erase_op(dealloc)
+        rewriter.replace_op(op, [], [source])
+
+
+CLEANUP_PATTERNS: tuple[type[RewritePattern], ...] = (
+    FoldCastOfCast,
+    FoldCastIntoUsers,
+    EraseSelfCopy,
+    FoldCloneFreedInBlock,
+    FoldCloneOfDyingSource,
+)
+
+
+def cleanup_buffers(module: ModuleOp) -> None:
+    """Apply the clean-up patterns to a fixed point."""
+    PatternRewriteWalker(
+        GreedyRewritePatternApplier([p() for p in CLEANUP_PATTERNS]),
+        apply_recursively=True,
+    ).rewrite_module(module)
+
+
+def _forward_options(target: type[ModulePass], source: ModulePass) -> ModulePass:
+    """An instance of `target` whose options take the values of `source`'s fields of
+    the same name."""
+    names = {f.name for f in dataclasses.fields(target)}
+    values = {
+        f.name: getattr(source, f.name)
+        for f in dataclasses.fields(source)
+        if f.name in names
+    }
+    return target(**values)
+
+
+@dataclass(frozen=True)
+class ComprehensiveBufferizePass(ModulePass):
+    """Tensor programs to memref programs that free every allocation exactly once:
+    one-shot bufferization across function boundaries, buffer deallocation, clean-up."""
+
+    name = "comprehensive-bufferize"
+
+    test_analysis_only: bool = False
+    """Annotate in-place decisions and function summaries only; rewrite nothing."""
+    print_conflicts: bool = False
+    """Report why each out-of-place operand needs a copy."""
+    dump_alias_sets: bool = False
+    """With test-analysis-only, annotate alias-set numbers of op results."""
+    allow_unknown_ops: bool = False
+    """Keep ops without a model on tensors, behind to_tensor / to_buffer."""
+    copy_before_write: bool = False
+    """Skip the analysis: every write goes to a copy."""
+    analysis_heuristic: str = "bottom-up"
+    """bottom-up, top-down, bottom-up-from-terminators or fuzzer."""
+    analysis_fuzzer_seed: int = 0
+    """Seed of the fuzzer heuristic."""
+    buffer_alignment: int = 64
+    """Alignment of new allocations (0: none)."""
+    allow_return_allocs_from_loops: bool = False
+    """Accepted (non-equivalent loop yields always yield a copy)."""
+    function_boundary_type_conversion: str = "infer-layout-map"
+    """infer-layout-map, identity-layout-map or fully-dynamic-layout-map."""
+    modify_public_functions: bool = False
+    """Also drop equivalent results of public functions."""
+    drop_equivalent_buffer_results: bool = True
+    """Drop results equivalent to an argument (callers reuse their buffer)."""
+    statistics: bool = False
+    """Print the statistics of bufferization and of deallocation to stderr."""
+    cleanup: bool = True
+    """Run the clean-up (casts, self-copies, clone/free pairs, canonicalize, cse,
+    licm) after deallocation."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        bufferize_pass = dataclasses.replace(
+            _forward_options(OneShotBufferizePass, self),  # pyright: ignore[reportArgumentType]
+            bufferize_function_boundaries=True,
+        )
+        bufferize_pass.apply(ctx, op)
+        if self.test_analysis_only:
+            return
+        _forward_options(BufferDeallocationPass, self).apply(ctx, op)
+        if self.cleanup:
+            clean_up(ctx, op)
+
+
+def clean_up(ctx: Context, op: ModuleOp) -> None:
+    """The clean-up after deallocation: our buffer patterns, then xDSL's
+    canonicalize, cse and licm, then our patterns again."""
+    cleanup_buffers(op)
+    CanonicalizePass().apply(ctx, op)
+    CommonSubexpressionElimination().apply(ctx, op)
+    LoopInvariantCodeMotionPass().apply(ctx, op)
+    cleanup_buffers(op)
