@@ -13,7 +13,9 @@ def run_src(src: str, entry: str = "main", args: Sequence[Any] = ()) -> Outcome:
     return run(parse_module(src, "test.mlir"), entry, args)
 
 
-def results_of(src: str, entry: str = "main", args: Sequence[Any] = ()) -> tuple[Any, ...]:
+def results_of(
+    src: str, entry: str = "main", args: Sequence[Any] = ()
+) -> tuple[Any, ...]:
     """The results of a clean run (asserting no finding and no error)."""
     outcome = run_src(src, entry, args)
     assert outcome.error is None, outcome.error

@@ -56,7 +56,8 @@ def test_check_pipeline_compares_and_never_touches_the_module() -> None:
     before_text = str(module)
     report = check_pipeline(module, "canonicalize,cse", seed=3)
     assert report.ok, (report.mismatches, report.findings, report.pipeline_error)
-    assert report.before.results is not None and report.after is not None
+    assert report.before.results is not None
+    assert report.after is not None
     assert report.after.results is not None
     assert compare_results(report.before.results, report.after.results) == []
     assert str(module) == before_text
@@ -90,7 +91,9 @@ def test_values_close_uses_tolerance_and_shapes() -> None:
     assert values_close(1.0, 1.0 + 1e-7)
     assert not values_close(1.0, 1.001)
     assert values_close(float("nan"), float("nan"))
-    assert not values_close(ArrayValue((2,), [1.0, 2.0]), ArrayValue((1, 2), [1.0, 2.0]))
+    assert not values_close(
+        ArrayValue((2,), [1.0, 2.0]), ArrayValue((1, 2), [1.0, 2.0])
+    )
     assert compare_results((1, 2.0), (1, 2.5)) == ["result #1: 2.0 before, 2.5 after"]
     assert compare_results((1,), (1, 2)) == ["1 results before, 2 after"]
 
@@ -176,7 +179,8 @@ def _ext_module(free_again: str) -> Any:
 
 def test_extra_functions_use_the_memory_api() -> None:
     outcome = run(_ext_module(""), extra_functions=[ExecTestFunctions()])
-    assert outcome.error is None and outcome.findings == []
+    assert outcome.error is None
+    assert outcome.findings == []
     assert outcome.results == (4.0,)
 
 
@@ -198,4 +202,3 @@ def test_extra_functions_double_free_and_leak_are_found() -> None:
     assert [(f.kind, f.op_name) for f in outcome.findings] == [
         (FindingKind.LEAK, "exectest.clone")
     ]
-

@@ -122,7 +122,12 @@ def test_usage_errors_exit_2_with_one_line(
 
 def test_unreadable_file_exits_2(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "xdsl_bufferize.execution", str(tmp_path / "missing.mlir")],
+        [
+            sys.executable,
+            "-m",
+            "xdsl_bufferize.execution",
+            str(tmp_path / "missing.mlir"),
+        ],
         capture_output=True,
         text=True,
         timeout=120,

@@ -10,7 +10,9 @@ from exec_helpers import run_src
 from xdsl_bufferize.execution import ArrayValue, FindingKind
 
 
-def _single_finding(src: str, args: tuple[Any, ...] = ()) -> tuple[FindingKind, str, str]:
+def _single_finding(
+    src: str, args: tuple[Any, ...] = ()
+) -> tuple[FindingKind, str, str]:
     outcome = run_src(src, args=args)
     assert outcome.error is None, outcome.error
     assert len(outcome.findings) == 1, [str(f) for f in outcome.findings]
@@ -29,7 +31,11 @@ def test_leak_names_the_allocation() -> None:
       func.return %x : f32
     }
     """
-    assert _single_finding(src) == (FindingKind.LEAK, "memref.alloc", "test.mlir:4:7 in @main")
+    assert _single_finding(src) == (
+        FindingKind.LEAK,
+        "memref.alloc",
+        "test.mlir:4:7 in @main",
+    )
 
 
 def test_returned_buffer_is_not_a_leak_but_a_dropped_one_in_callee_is() -> None:
@@ -72,7 +78,7 @@ def test_double_free() -> None:
     ("setup", "freed"),
     [
         ("%m = memref.alloca() : memref<4xf32>", "%m"),
-        ('%m = memref.get_global @g : memref<4xf32>', "%m"),
+        ("%m = memref.get_global @g : memref<4xf32>", "%m"),
         (
             "%a = memref.alloc() : memref<8xf32>\n"
             "      %m = memref.subview %a[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>",
@@ -272,5 +278,6 @@ def test_correct_memref_program_reports_nothing() -> None:
     }
     """
     outcome = run_src(src, args=(3,))
-    assert outcome.error is None and outcome.findings == []
+    assert outcome.error is None
+    assert outcome.findings == []
     assert outcome.results == (2.0, ArrayValue((3,), [2.0, 2.0, 2.0]))

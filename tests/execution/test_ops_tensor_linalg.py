@@ -68,7 +68,9 @@ def test_tensor_shape_ops() -> None:
     """
     t = ArrayValue((2, 3), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
     f, r, e, d, cat, sp, fe, p = results_of(src, args=(t,))
-    assert f.shape == (6,) and r.shape == (3, 2) and e.shape == (2, 1, 3)
+    assert f.shape == (6,)
+    assert r.shape == (3, 2)
+    assert e.shape == (2, 1, 3)
     assert f.data == r.data == e.data == t.data
     assert d == 3
     assert cat.data == t.data + t.data

@@ -71,7 +71,7 @@ def test_workload_results(name: str) -> None:
     assert outcome.results is not None
     expected = EXPECTED[name]
     assert len(outcome.results) == len(expected)
-    for got, want in zip(outcome.results, expected):
+    for got, want in zip(outcome.results, expected, strict=False):
         # README values are printed with 7 significant digits.
         assert values_close(got, want, rtol=1e-5, atol=1e-6), (got, want)
         assert isinstance(got, int) == isinstance(want, int) or isinstance(got, float)

@@ -69,7 +69,9 @@ def _build_parser() -> _Parser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", help="the .mlir file to run")
-    parser.add_argument("--entry", default="main", help="function to run (default: main)")
+    parser.add_argument(
+        "--entry", default="main", help="function to run (default: main)"
+    )
     parser.add_argument(
         "--args", nargs="*", default=None, metavar="ARG", help="entry arguments (below)"
     )
@@ -116,7 +118,9 @@ def parse_arg(
         try:
             return _parse_number(text)
         except ValueError:
-            raise UsageError(f"argument #{index}: expected a number for {t}, got '{text}'")
+            raise UsageError(
+                f"argument #{index}: expected a number for {t}, got '{text}'"
+            ) from None
     match = _SHAPED.match(text)
     if match is None:
         raise UsageError(
@@ -138,7 +142,7 @@ def parse_arg(
         else:
             data = [_parse_number(data_text)] * count
     except ValueError:
-        raise UsageError(f"argument #{index}: bad data '{data_text}'")
+        raise UsageError(f"argument #{index}: bad data '{data_text}'") from None
     if len(data) != count:
         raise UsageError(
             f"argument #{index}: {len(data)} values for shape {list(shape)} "
@@ -200,7 +204,12 @@ def _main(argv: Sequence[str] | None) -> int:
                 f"@{options.entry} takes {len(params)} arguments, {len(given)} given "
                 "(use --args or --random-inputs)"
             )
-        input_sets.append([parse_arg(a, t, i, rng) for i, (a, t) in enumerate(zip(given, params))])
+        input_sets.append(
+            [
+                parse_arg(a, t, i, rng)
+                for i, (a, t) in enumerate(zip(given, params, strict=False))
+            ]
+        )
 
     transformed = None
     if options.pipeline is not None:
@@ -220,7 +229,9 @@ def _main(argv: Sequence[str] | None) -> int:
     tol = options.tolerance
     for n, inputs in enumerate(input_sets):
         label = f"run {n + 1}/{len(input_sets)}: " if len(input_sets) > 1 else ""
-        before = run(module, options.entry, inputs, max_call_depth=options.max_call_depth)
+        before = run(
+            module, options.entry, inputs, max_call_depth=options.max_call_depth
+        )
         if transformed is None:
             problems += _print_outcome_findings(before, label)
             print(
@@ -228,7 +239,9 @@ def _main(argv: Sequence[str] | None) -> int:
                 f"{len(before.findings)} finding(s)"
             )
             continue
-        after = run(transformed, options.entry, inputs, max_call_depth=options.max_call_depth)
+        after = run(
+            transformed, options.entry, inputs, max_call_depth=options.max_call_depth
+        )
         problems += _print_outcome_findings(before, f"{label}[before] ")
         problems += _print_outcome_findings(after, f"{label}[after] ")
         mismatches: list[str] = []

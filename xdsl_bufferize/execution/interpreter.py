@@ -94,7 +94,9 @@ class OpLocator:
         fn = _enclosing_function(op)
         fn_name = "<module>"
         if fn is not None and (sym := fn.get_trait(SymbolOpInterface)) is not None:
-            fn_name = "@" + sym.get_sym_attr_name(fn).data
+            name = sym.get_sym_attr_name(fn)
+            if name is not None:
+                fn_name = "@" + name.data
         loc = op.location
         if isinstance(loc, FileLineColLoc):
             text = f"{loc.filename.data}:{loc.line.data}:{loc.column.data} in {fn_name}"
@@ -133,8 +135,9 @@ class ExecutionInterpreter(Interpreter):
         self._symbols: dict[str, Operation] = {}
         for op in module.ops:
             sym = op.get_trait(SymbolOpInterface)
-            if sym is not None:
-                self._symbols[sym.get_sym_attr_name(op).data] = op
+            name = sym.get_sym_attr_name(op) if sym is not None else None
+            if name is not None:
+                self._symbols[name.data] = op
 
     # -- symbols and calls --------------------------------------------------------
 
@@ -177,7 +180,9 @@ class ExecutionInterpreter(Interpreter):
             elif op.name in _NAMED_IMPLS:
                 result = _NAMED_IMPLS[op.name](self, op, inputs)
             else:
-                raise ExecutionError(f"the executor has no implementation for {op.name}")
+                raise ExecutionError(
+                    f"the executor has no implementation for {op.name}"
+                )
         except ExecutionError as e:
             if not e.op_name:
                 e.op_name = op.name
@@ -218,14 +223,14 @@ class ExecutionInterpreter(Interpreter):
                     raise ExecutionError(
                         f"block expects {len(block.args)} arguments, got {len(args)}"
                     )
-                for arg, value in zip(block.args, args):
+                for arg, value in zip(block.args, args, strict=False):
                     env[arg] = value
                 op = block.first_op
                 next_block = None
                 while op is not None:
                     inputs = tuple(env[o] for o in op.operands)
                     result = self._run_op(op, inputs)
-                    for res, value in zip(op.results, result.values):
+                    for res, value in zip(op.results, result.values, strict=False):
                         env[res] = value
                     term = result.terminator_value
                     if term is not None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from xdsl.dialects.builtin import MemRefType
-from xdsl.interpreter import Interpreter
+from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.ir import Attribute, Operation
 
 from xdsl_bufferize.execution.values import (
@@ -34,7 +34,6 @@ from xdsl_bufferize.execution.values import (
     num_elements,
     static_shape,
 )
-
 
 OpDescriber = Callable[[Operation], str]
 """Gives a user-findable location for an op (see `interpreter.describe_op`)."""
@@ -97,7 +96,9 @@ class Buffer:
     """Where the buffer was freed (op name and location)."""
 
     def describe(self) -> str:
-        return f"{self.kind.value} buffer #{self.id} ({self.op_name} at {self.location})"
+        return (
+            f"{self.kind.value} buffer #{self.id} ({self.op_name} at {self.location})"
+        )
 
 
 class ExecutionError(Exception):
@@ -239,7 +240,7 @@ class MemoryTracker:
             raise ExecutionError(
                 f"{len(indices)} indices for a rank-{len(view.sizes)} memref"
             )
-        for dim, (i, size) in enumerate(zip(indices, view.sizes)):
+        for dim, (i, size) in enumerate(zip(indices, view.sizes, strict=False)):
             if not 0 <= i < size:
                 self.report(
                     FindingKind.OUT_OF_BOUNDS,
@@ -302,7 +303,9 @@ class MemoryTracker:
         for idx in iter_indices(view.sizes):
             addr = self._address(view, idx, op, "reads")
             out.append(
-                default_element(view.buffer.element_type) if addr is None else data[addr]
+                default_element(view.buffer.element_type)
+                if addr is None
+                else data[addr]
             )
         return out
 
@@ -325,8 +328,12 @@ class MemoryTracker:
         self.check_live(source, op, "takes a view of")
         if any(s == 0 for s in view.sizes):
             return
-        low = view.offset + sum(min(0, (n - 1) * s) for n, s in zip(view.sizes, view.strides))
-        high = view.offset + sum(max(0, (n - 1) * s) for n, s in zip(view.sizes, view.strides))
+        low = view.offset + sum(
+            min(0, (n - 1) * s) for n, s in zip(view.sizes, view.strides, strict=False)
+        )
+        high = view.offset + sum(
+            max(0, (n - 1) * s) for n, s in zip(view.sizes, view.strides, strict=False)
+        )
         if low < 0 or high >= len(view.buffer.data):
             self.report(
                 FindingKind.OUT_OF_BOUNDS,
@@ -362,15 +369,18 @@ class MemoryTracker:
 _TRACKER_KEY = "memory_tracker"
 
 
-class MemoryData:
-    """Key under which the tracker is stored on an `Interpreter` (`get_data`)."""
+class MemoryData(InterpreterFunctions):
+    """Key under which the tracker is stored on an `Interpreter` (`get_data`); it
+    implements no op."""
 
 
 def memory_tracker(interpreter: Interpreter) -> MemoryTracker:
     """The memory tracker of a run of the reference executor."""
     tracker = interpreter.get_data(MemoryData, _TRACKER_KEY, lambda: None)  # pyright: ignore[reportArgumentType]
     if not isinstance(tracker, MemoryTracker):
-        raise ExecutionError("this interpreter was not set up by the reference executor")
+        raise ExecutionError(
+            "this interpreter was not set up by the reference executor"
+        )
     return tracker
 
 
@@ -398,8 +408,12 @@ def free_buffer(interpreter: Interpreter, op: Operation, view: MemRefView) -> No
     memory_tracker(interpreter).free(view, op)
 
 
-def clone_buffer(interpreter: Interpreter, op: Operation, view: MemRefView) -> MemRefView:
+def clone_buffer(
+    interpreter: Interpreter, op: Operation, view: MemRefView
+) -> MemRefView:
     """A new heap buffer holding a copy of `view`'s elements (contiguous layout)."""
     tracker = memory_tracker(interpreter)
     data = tracker.read_all(view, op)
-    return tracker.allocate(view.buffer.element_type, view.sizes, AllocKind.HEAP, op, data)
+    return tracker.allocate(
+        view.buffer.element_type, view.sizes, AllocKind.HEAP, op, data
+    )

@@ -48,7 +48,9 @@ def constant_value(attr: Attribute, result_type: Attribute) -> Any:
         return normalize(attr.value.data, result_type)  # pyright: ignore[reportUnknownMemberType,reportUnknownArgumentType]
     if isinstance(attr, FloatAttr):
         return normalize(attr.value.data, result_type)  # pyright: ignore[reportUnknownMemberType,reportUnknownArgumentType]
-    if isinstance(attr, DenseIntOrFPElementsAttr) and isinstance(result_type, ShapedType):
+    if isinstance(attr, DenseIntOrFPElementsAttr) and isinstance(
+        result_type, ShapedType
+    ):
         shape = tuple(result_type.get_shape())
         elem = element_type_of(result_type)
         values = [normalize(v, elem) for v in attr.get_values()]  # pyright: ignore[reportUnknownVariableType,reportUnknownArgumentType,reportUnknownMemberType]
@@ -133,7 +135,11 @@ def _fp_to_int(value: float, t: Attribute, signed: bool) -> int:
         raise ExecutionError(f"cannot convert {value} to an integer")
     v = math.trunc(value)
     width = int_width(t)
-    lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
+    lo, hi = (
+        (-(1 << (width - 1)), (1 << (width - 1)) - 1)
+        if signed
+        else (0, (1 << width) - 1)
+    )
     if width == 1 and signed:
         lo, hi = -1, 0
     if not lo <= v <= hi:
@@ -176,7 +182,10 @@ _CMPF: dict[int, Callable[[float, float], bool]] = {
 
 def _int_binary(fn: Callable[[int, int, Attribute], int]):
     def run(
-        self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: tuple[Any, ...]
+        self: InterpreterFunctions,
+        interpreter: Interpreter,
+        op: Operation,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         t = _elem(op)
         return (_map(lambda a, b: wrap_int(fn(a, b, t), t), args),)
@@ -186,7 +195,10 @@ def _int_binary(fn: Callable[[int, int, Attribute], int]):
 
 def _float_binary(fn: Callable[[float, float], float]):
     def run(
-        self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: tuple[Any, ...]
+        self: InterpreterFunctions,
+        interpreter: Interpreter,
+        op: Operation,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         t = _elem(op)
         return (_map(lambda a, b: round_float(fn(a, b), t), args),)
@@ -196,7 +208,10 @@ def _float_binary(fn: Callable[[float, float], float]):
 
 def _float_unary(fn: Callable[[float], float]):
     def run(
-        self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: tuple[Any, ...]
+        self: InterpreterFunctions,
+        interpreter: Interpreter,
+        op: Operation,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         t = _elem(op)
 
@@ -294,7 +309,9 @@ class ArithFunctions(InterpreterFunctions):
         _int_binary(lambda a, b, t: a >> _shift_ok(to_unsigned(b, t), t))
     )
     run_shrui = impl(arith.ShRUIOp)(
-        _int_binary(lambda a, b, t: to_unsigned(a, t) >> _shift_ok(to_unsigned(b, t), t))
+        _int_binary(
+            lambda a, b, t: to_unsigned(a, t) >> _shift_ok(to_unsigned(b, t), t)
+        )
     )
     run_maxsi = impl(arith.MaxSIOp)(_int_binary(lambda a, b, t: max(a, b)))
     run_minsi = impl(arith.MinSIOp)(_int_binary(lambda a, b, t: min(a, b)))
@@ -506,7 +523,9 @@ class MathFunctions(InterpreterFunctions):
     run_acosh = impl(mathd.AcoshOp)(_float_unary(math.acosh))
     run_atanh = impl(mathd.AtanhOp)(_float_unary(math.atanh))
     run_erf = impl(mathd.ErfOp)(_float_unary(math.erf))
-    run_ceil = impl(mathd.CeilOp)(_float_unary(lambda a: float(math.ceil(a)) if math.isfinite(a) else a))
+    run_ceil = impl(mathd.CeilOp)(
+        _float_unary(lambda a: float(math.ceil(a)) if math.isfinite(a) else a)
+    )
     run_floor = impl(mathd.FloorOp)(
         _float_unary(lambda a: float(math.floor(a)) if math.isfinite(a) else a)
     )
@@ -548,7 +567,11 @@ class MathFunctions(InterpreterFunctions):
 
         def ipow(a: int, b: int) -> int:
             if b < 0:
-                return 1 if a == 1 else (-1 if a == -1 and b % 2 else (1 if a == -1 else 0))
+                return (
+                    1
+                    if a == 1
+                    else (-1 if a == -1 and b % 2 else (1 if a == -1 else 0))
+                )
             return wrap_int(a**b, t)
 
         return (_map(ipow, args),)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from xdsl.dialects import affine, cf, func, scf
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
+from xdsl.dialects.builtin import IntegerAttr
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -36,6 +36,7 @@ from xdsl.ir.affine import (
 
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import ExecutionError
+from xdsl_bufferize.execution.values import int_values
 
 Ints = Sequence[int]
 
@@ -90,8 +91,8 @@ _COMPILED: dict[AffineMap, Callable[[Ints, Ints], tuple[int, ...]]] = {}
 
 def compile_map(amap: AffineMap) -> Callable[[Ints, Ints], tuple[int, ...]]:
     """A (cached) Python function evaluating all results of `amap`."""
-    fn = _COMPILED.get(amap)
-    if fn is None:
+    cached = _COMPILED.get(amap)
+    if cached is None:
         if all(isinstance(e, AffineDimExpr) for e in amap.results):
             positions = tuple(cast(AffineDimExpr, e).position for e in amap.results)
 
@@ -104,8 +105,8 @@ def compile_map(amap: AffineMap) -> Callable[[Ints, Ints], tuple[int, ...]]:
             def fn(d: Ints, s: Ints) -> tuple[int, ...]:
                 return tuple(e(d, s) for e in exprs)
 
-        _COMPILED[amap] = fn
-    return fn
+        _COMPILED[amap] = cached = fn
+    return cached
 
 
 def eval_map(amap: AffineMap, operands: Sequence[int]) -> tuple[int, ...]:
@@ -168,7 +169,7 @@ class ScfFunctions(InterpreterFunctions):
     def run_index_switch(
         self, interpreter: Interpreter, op: scf.IndexSwitchOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        cases = cast(DenseArrayBase, op.cases).get_values()
+        cases = int_values(op.cases)
         region = op.default_region
         for value, case_region in zip(cases, op.case_regions, strict=True):
             if value == args[0]:
@@ -185,7 +186,7 @@ class ScfFunctions(InterpreterFunctions):
         n = len(op.lowerBound)
         lbs, ubs, steps = args[:n], args[n : 2 * n], args[2 * n : 3 * n]
         ivs = list(lbs)
-        if any(lb >= ub for lb, ub in zip(lbs, ubs)):
+        if any(lb >= ub for lb, ub in zip(lbs, ubs, strict=False)):
             return ()
         while True:
             interpreter.run_ssacfg_region(op.body, tuple(ivs), "scf.parallel")
@@ -232,7 +233,10 @@ class CfFunctions(InterpreterFunctions):
 
     @impl_terminator(cf.ConditionalBranchOp)
     def run_cond_br(
-        self, interpreter: Interpreter, op: cf.ConditionalBranchOp, args: tuple[Any, ...]
+        self,
+        interpreter: Interpreter,
+        op: cf.ConditionalBranchOp,
+        args: tuple[Any, ...],
     ) -> tuple[TerminatorValue, tuple[Any, ...]]:
         n_then = len(op.then_arguments)
         if args[0]:
@@ -249,7 +253,7 @@ class CfFunctions(InterpreterFunctions):
         case_args = args[1 + n_default :]
         if op.case_values is not None:
             segments = (
-                cast(DenseArrayBase, op.case_operand_segments).get_values()
+                int_values(op.case_operand_segments)
                 if op.case_operand_segments is not None
                 else [0] * len(op.case_blocks)
             )
@@ -342,4 +346,3 @@ class AffineFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: affine.YieldOp, args: tuple[Any, ...]
     ) -> tuple[TerminatorValue, tuple[Any, ...]]:
         return ReturnedValues(args), ()
-

@@ -19,7 +19,6 @@ from typing import Any, cast
 from xdsl.dialects.linalg import Linalg
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
-from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -39,6 +38,7 @@ from xdsl_bufferize.execution.values import (
     ArrayValue,
     MemRefView,
     default_element,
+    int_values,
     iter_indices,
 )
 
@@ -79,7 +79,7 @@ class _Operand:
             mem.check_live(value, op, "accesses")
 
     def _pos(self, idx: Sequence[int]) -> int | None:
-        if not all(0 <= i < n for i, n in zip(idx, self.shape)):
+        if not all(0 <= i < n for i, n in zip(idx, self.shape, strict=False)):
             self.mem.report(
                 FindingKind.OUT_OF_BOUNDS,
                 f"{self.op.name} accesses {list(idx)} outside a tensor of shape "
@@ -88,7 +88,7 @@ class _Operand:
                 None,
             )
             return None
-        return sum(i * m for i, m in zip(idx, self.mults))
+        return sum(i * m for i, m in zip(idx, self.mults, strict=False))
 
     def read(self, idx: Sequence[int], elem_default: Any) -> Any:
         if self.is_scalar:
@@ -143,7 +143,7 @@ def run_structured(
     ]
     n_loops = maps[0].num_dims if maps else 0
     ranges: list[int | None] = [None] * n_loops
-    for operand, amap in zip(operands, maps):
+    for operand, amap in zip(operands, maps, strict=False):
         if amap.num_symbols:
             raise ExecutionError("indexing maps with symbols are not supported")
         for j, expr in enumerate(amap.results):
@@ -166,7 +166,7 @@ def run_structured(
             interp.linalg_indices[-1] = point
             elements = [
                 o.read(f(point, no_syms), d)
-                for o, f, d in zip(operands, compiled, defaults)
+                for o, f, d in zip(operands, compiled, defaults, strict=False)
             ]
             if forwarded is not None:
                 yielded: Sequence[Any] = [elements[k] for k in forwarded]
@@ -204,7 +204,7 @@ class LinalgFunctions(InterpreterFunctions):
     ) -> tuple[Any, ...]:
         source, init = args
         mem = _interp(interpreter).memory
-        dims = set(cast(Sequence[int], cast(DenseArrayBase, op.dimensions).get_values()))
+        dims = set(int_values(op.dimensions))
         src = _Operand(source, op, mem, copy_tensor=False)
         out = _Operand(init, op, mem, copy_tensor=True)
         for idx in iter_indices(out.shape):
@@ -218,7 +218,7 @@ class LinalgFunctions(InterpreterFunctions):
     ) -> tuple[Any, ...]:
         source, init = args
         mem = _interp(interpreter).memory
-        dims = set(cast(Sequence[int], cast(DenseArrayBase, op.dimensions).get_values()))
+        dims = set(int_values(op.dimensions))
         src = _Operand(source, op, mem, copy_tensor=False)
         out = _Operand(init, op, mem, copy_tensor=True)
         for idx in iter_indices(src.shape):

@@ -16,7 +16,6 @@ from typing import Any, cast
 from xdsl.dialects import bufferization, gpu, memref, vector
 from xdsl.dialects.builtin import (
     ArrayAttr,
-    BoolAttr,
     DenseIntOrFPElementsAttr,
     IntegerAttr,
     MemRefType,
@@ -55,6 +54,7 @@ from xdsl_bufferize.execution.values import (
     contiguous_strides,
     default_element,
     element_type_of,
+    int_values,
     is_dynamic,
     iter_indices,
     num_elements,
@@ -96,7 +96,11 @@ def allocate(
             and (offset != 0 or tuple(strides) != contiguous_strides(shape))
         ):
             static_strides = tuple(cast(int, s) for s in strides)
-            extent = offset + sum((n - 1) * s for n, s in zip(shape, static_strides)) + 1
+            extent = (
+                offset
+                + sum((n - 1) * s for n, s in zip(shape, static_strides, strict=False))
+                + 1
+            )
             buffer = view.buffer
             buffer.data = [default_element(buffer.element_type)] * max(extent, 0)
             view = MemRefView(buffer, offset, shape, static_strides)
@@ -116,7 +120,8 @@ def check_layout(view: MemRefView, t: Attribute, what: str) -> None:
         if view.offset != view.buffer.base_view.offset and view.offset != 0:
             pass
         if any(
-            n != 1 and s != e for n, s, e in zip(view.sizes, view.strides, expected)
+            n != 1 and s != e
+            for n, s, e in zip(view.sizes, view.strides, expected, strict=False)
         ):
             raise ExecutionError(
                 f"{what}: view with strides {list(view.strides)} is not {t}"
@@ -125,7 +130,7 @@ def check_layout(view: MemRefView, t: Attribute, what: str) -> None:
     strides = t.get_strides()
     offset = t.get_offset()
     if strides is not None:
-        for n, actual, expected in zip(view.sizes, view.strides, strides):
+        for n, actual, expected in zip(view.sizes, view.strides, strides, strict=False):
             if expected is not None and n != 1 and actual != expected:
                 raise ExecutionError(
                     f"{what}: view with strides {list(view.strides)} is not {t}"
@@ -147,7 +152,9 @@ def make_subview(
     mem = _interp(interpreter).memory
     if len(offsets) != source.rank:
         raise ExecutionError(f"{len(offsets)} offsets for a rank-{source.rank} memref")
-    for dim, (o, n, s, limit) in enumerate(zip(offsets, sizes, strides, source.sizes)):
+    for dim, (o, n, s, limit) in enumerate(
+        zip(offsets, sizes, strides, source.sizes, strict=False)
+    ):
         if n > 0 and not (0 <= o < limit and 0 <= o + (n - 1) * s < limit):
             mem.report(
                 FindingKind.OUT_OF_BOUNDS,
@@ -158,8 +165,10 @@ def make_subview(
                 source.buffer,
             )
             break
-    new_offset = source.offset + sum(o * s for o, s in zip(offsets, source.strides))
-    new_strides = [s * t for s, t in zip(source.strides, strides)]
+    new_offset = source.offset + sum(
+        o * s for o, s in zip(offsets, source.strides, strict=False)
+    )
+    new_strides = [s * t for s, t in zip(source.strides, strides, strict=False)]
     dropped = dropped_unit_dims(static_sizes, result_type.get_shape())
     view = MemRefView(
         source.buffer,
@@ -197,7 +206,7 @@ def collapse_view(source: MemRefView, reassociation: Attribute) -> MemRefView:
     for group in groups.data:
         dims = [cast(IntegerAttr, d).value.data for d in group.data]
         real = [d for d in dims if source.sizes[d] != 1]
-        for outer, inner in zip(real, real[1:]):
+        for outer, inner in zip(real, real[1:], strict=False):
             if source.strides[outer] != source.strides[inner] * source.sizes[inner]:
                 raise ExecutionError(
                     f"cannot collapse non-contiguous dimensions {dims} (sizes "
@@ -216,7 +225,9 @@ class MemRefFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: memref.AllocOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
         t = cast(MemRefType, op.memref.type)
-        return (allocate(interpreter, op, t, args[: len(op.dynamic_sizes)], AllocKind.HEAP),)
+        return (
+            allocate(interpreter, op, t, args[: len(op.dynamic_sizes)], AllocKind.HEAP),
+        )
 
     @impl(memref.AllocaOp)
     def run_alloca(
@@ -224,7 +235,9 @@ class MemRefFunctions(InterpreterFunctions):
     ) -> tuple[Any, ...]:
         t = cast(MemRefType, op.memref.type)
         return (
-            allocate(interpreter, op, t, args[: len(op.dynamic_sizes)], AllocKind.STACK),
+            allocate(
+                interpreter, op, t, args[: len(op.dynamic_sizes)], AllocKind.STACK
+            ),
         )
 
     @impl(memref.AllocaScopeOp)
@@ -283,7 +296,7 @@ class MemRefFunctions(InterpreterFunctions):
         offsets = mixed_values(op.static_offsets, args[1 : 1 + n_off])
         sizes = mixed_values(op.static_sizes, args[1 + n_off : 1 + n_off + n_size])
         strides = mixed_values(op.static_strides, args[1 + n_off + n_size :])
-        static_sizes = cast(Sequence[int], op.static_sizes.get_values())
+        static_sizes = int_values(op.static_sizes)
         return (
             make_subview(
                 interpreter,
@@ -299,7 +312,10 @@ class MemRefFunctions(InterpreterFunctions):
 
     @impl(memref.ReinterpretCastOp)
     def run_reinterpret_cast(
-        self, interpreter: Interpreter, op: memref.ReinterpretCastOp, args: tuple[Any, ...]
+        self,
+        interpreter: Interpreter,
+        op: memref.ReinterpretCastOp,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         source = _view(args[0])
         n_off, n_size = len(op.offsets), len(op.sizes)
@@ -320,13 +336,19 @@ class MemRefFunctions(InterpreterFunctions):
 
     @impl(memref.MemorySpaceCastOp)
     def run_memory_space_cast(
-        self, interpreter: Interpreter, op: memref.MemorySpaceCastOp, args: tuple[Any, ...]
+        self,
+        interpreter: Interpreter,
+        op: memref.MemorySpaceCastOp,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         return (_view(args[0]),)
 
     @impl(memref.AssumeAlignmentOp)
     def run_assume_alignment(
-        self, interpreter: Interpreter, op: memref.AssumeAlignmentOp, args: tuple[Any, ...]
+        self,
+        interpreter: Interpreter,
+        op: memref.AssumeAlignmentOp,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         return (_view(args[0]),)
 
@@ -341,7 +363,10 @@ class MemRefFunctions(InterpreterFunctions):
 
     @impl(memref.CollapseShapeOp)
     def run_collapse_shape(
-        self, interpreter: Interpreter, op: memref.CollapseShapeOp, args: tuple[Any, ...]
+        self,
+        interpreter: Interpreter,
+        op: memref.CollapseShapeOp,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         source = _view(args[0])
         _interp(interpreter).memory.check_live(source, op, "takes a view of")
@@ -434,7 +459,10 @@ class BufferizationFunctions(InterpreterFunctions):
 
     @impl(bufferization.AllocTensorOp)
     def run_alloc_tensor(
-        self, interpreter: Interpreter, op: bufferization.AllocTensorOp, args: tuple[Any, ...]
+        self,
+        interpreter: Interpreter,
+        op: bufferization.AllocTensorOp,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         dynamic = args[: len(op.dynamic_sizes)]
         if op.copy is not None:
@@ -455,12 +483,17 @@ class BufferizationFunctions(InterpreterFunctions):
         source = _view(args[0])
         data = mem.read_all(source, op)
         return (
-            mem.allocate(source.buffer.element_type, source.sizes, AllocKind.HEAP, op, data),
+            mem.allocate(
+                source.buffer.element_type, source.sizes, AllocKind.HEAP, op, data
+            ),
         )
 
     @impl(bufferization.ToTensorOp)
     def run_to_tensor(
-        self, interpreter: Interpreter, op: bufferization.ToTensorOp, args: tuple[Any, ...]
+        self,
+        interpreter: Interpreter,
+        op: bufferization.ToTensorOp,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         source = _view(args[0])
         data = _interp(interpreter).memory.read_all(source, op)
@@ -468,14 +501,21 @@ class BufferizationFunctions(InterpreterFunctions):
 
     @impl(bufferization.ToBufferOp)
     def run_to_buffer(
-        self, interpreter: Interpreter, op: bufferization.ToBufferOp, args: tuple[Any, ...]
+        self,
+        interpreter: Interpreter,
+        op: bufferization.ToBufferOp,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         value = args[0]
         assert isinstance(value, ArrayValue)
         t = cast(MemRefType, op.memref.type)
         return (
             _interp(interpreter).memory.allocate(
-                t.get_element_type(), value.shape, AllocKind.TENSOR, op, list(value.data)
+                t.get_element_type(),
+                value.shape,
+                AllocKind.TENSOR,
+                op,
+                list(value.data),
             ),
         )
 
@@ -549,12 +589,12 @@ def _transfer_positions(
 def _in_bounds_flags(op: vector.TransferReadOp | vector.TransferWriteOp) -> list[bool]:
     attr = op.properties.get("in_bounds")
     if isinstance(attr, ArrayAttr):
-        return [isinstance(b, BoolAttr) and b.value.data != 0 for b in attr.data]  # pyright: ignore[reportUnknownMemberType,reportUnknownVariableType]
+        return [isinstance(b, IntegerAttr) and b.value.data != 0 for b in attr.data]
     return []
 
 
 def _within(index: Sequence[int], shape: Sequence[int]) -> bool:
-    return all(0 <= i < n for i, n in zip(index, shape))
+    return all(0 <= i < n for i, n in zip(index, shape, strict=False))
 
 
 @register_impls
@@ -589,7 +629,10 @@ class VectorFunctions(InterpreterFunctions):
 
     @impl(vector.TransferWriteOp)
     def run_transfer_write(
-        self, interpreter: Interpreter, op: vector.TransferWriteOp, args: tuple[Any, ...]
+        self,
+        interpreter: Interpreter,
+        op: vector.TransferWriteOp,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         values, dest = args[0], args[1]
         n_idx = len(op.indices)
@@ -624,7 +667,14 @@ class VectorFunctions(InterpreterFunctions):
         base = list(indices)
         lead = len(base) - len(shape)
         out = [
-            mem.load(view, (*base[:lead], *(b + i for b, i in zip(base[lead:], idx))), op)
+            mem.load(
+                view,
+                (
+                    *base[:lead],
+                    *(b + i for b, i in zip(base[lead:], idx, strict=False)),
+                ),
+                op,
+            )
             for idx in iter_indices(shape)
         ]
         return (tuple(out),)
@@ -642,7 +692,10 @@ class VectorFunctions(InterpreterFunctions):
         for k, idx in enumerate(iter_indices(shape)):
             mem.store(
                 view,
-                (*base[:lead], *(b + i for b, i in zip(base[lead:], idx))),
+                (
+                    *base[:lead],
+                    *(b + i for b, i in zip(base[lead:], idx, strict=False)),
+                ),
                 values[k],
                 op,
             )

@@ -15,7 +15,6 @@ from typing import Any, cast
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
-    DenseArrayBase,
     IntegerAttr,
     ShapedType,
     TensorType,
@@ -41,6 +40,7 @@ from xdsl_bufferize.execution.values import (
     ArrayValue,
     default_element,
     element_type_of,
+    int_values,
     is_dynamic,
     iter_indices,
     num_elements,
@@ -55,9 +55,8 @@ def _interp(interpreter: Interpreter) -> ExecutionInterpreter:
 
 def mixed_values(static: Attribute, dynamic: Sequence[int]) -> list[int]:
     """Static values with each dynamic marker replaced by the next dynamic operand."""
-    values = cast(DenseArrayBase, static).get_values()
     dyn = iter(dynamic)
-    return [next(dyn) if is_dynamic(cast(int, v)) else cast(int, v) for v in values]
+    return [next(dyn) if is_dynamic(v) else v for v in int_values(static)]
 
 
 def dropped_unit_dims(
@@ -90,14 +89,12 @@ def check_shape(value_shape: Sequence[int], t: Attribute, what: str) -> None:
         return
     shape = t.get_shape()
     if len(shape) != len(value_shape) or any(
-        not is_dynamic(s) and s != v for s, v in zip(shape, value_shape)
+        not is_dynamic(s) and s != v for s, v in zip(shape, value_shape, strict=False)
     ):
         raise ExecutionError(f"{what}: runtime shape {list(value_shape)} is not {t}")
 
 
-def _report_oob(
-    interpreter: Interpreter, op: Operation, message: str
-) -> None:
+def _report_oob(interpreter: Interpreter, op: Operation, message: str) -> None:
     _interp(interpreter).memory.report(FindingKind.OUT_OF_BOUNDS, message, op, None)
 
 
@@ -110,8 +107,8 @@ def slice_positions(
     """Source indices of a slice in row-major order, or None if any is out of bounds."""
     out: list[tuple[int, ...]] = []
     for idx in iter_indices(sizes):
-        src = tuple(o + i * s for o, i, s in zip(offsets, idx, strides))
-        if not all(0 <= x < n for x, n in zip(src, shape)):
+        src = tuple(o + i * s for o, i, s in zip(offsets, idx, strides, strict=False))
+        if not all(0 <= x < n for x, n in zip(src, shape, strict=False)):
             return None
         out.append(src)
     return out
@@ -129,7 +126,9 @@ def collapsed_shape(shape: Sequence[int], reassociation: Attribute) -> tuple[int
     groups = cast(ArrayAttr[ArrayAttr[IntegerAttr]], reassociation)
     out: list[int] = []
     for group in groups.data:
-        out.append(num_elements([shape[cast(IntegerAttr, d).value.data] for d in group.data]))
+        out.append(
+            num_elements([shape[cast(IntegerAttr, d).value.data] for d in group.data])
+        )
     return tuple(out)
 
 
@@ -143,7 +142,9 @@ class TensorFunctions(InterpreterFunctions):
     ) -> tuple[Any, ...]:
         t = cast(TensorType[Attribute], op.tensor.type)
         shape = static_shape(t, args)
-        return (ArrayValue(shape, [default_element(t.element_type)] * num_elements(shape)),)
+        return (
+            ArrayValue(shape, [default_element(t.element_type)] * num_elements(shape)),
+        )
 
     @impl(tensor.ExtractOp)
     def run_extract(
@@ -199,7 +200,10 @@ class TensorFunctions(InterpreterFunctions):
             data = [
                 source.get(p) if source.in_bounds(p) else default_element(elem)
                 for p in (
-                    tuple(o + i * s for o, i, s in zip(offsets, idx, strides))
+                    tuple(
+                        o + i * s
+                        for o, i, s in zip(offsets, idx, strides, strict=False)
+                    )
                     for idx in iter_indices(sizes)
                 )
             ]
@@ -207,7 +211,7 @@ class TensorFunctions(InterpreterFunctions):
             data = [source.data[source.flat_index(p)] for p in positions]
         result_type = cast(TensorType[Attribute], op.result.type)
         dropped = dropped_unit_dims(
-            cast(DenseArrayBase, op.static_sizes).get_values(),  # pyright: ignore[reportArgumentType]
+            int_values(op.static_sizes),
             result_type.get_shape(),
         )
         shape = tuple(s for i, s in enumerate(sizes) if i not in dropped)
@@ -218,7 +222,8 @@ class TensorFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: tensor.InsertSliceOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
         source, dest = args[0], args[1]
-        assert isinstance(source, ArrayValue) and isinstance(dest, ArrayValue)
+        assert isinstance(source, ArrayValue)
+        assert isinstance(dest, ArrayValue)
         n_off, n_size = len(op.offsets), len(op.sizes)
         offsets = mixed_values(op.static_offsets, args[2 : 2 + n_off])
         sizes = mixed_values(op.static_sizes, args[2 + n_off : 2 + n_off + n_size])
@@ -237,12 +242,14 @@ class TensorFunctions(InterpreterFunctions):
                 f"slice (offsets {offsets}, sizes {sizes}, strides {strides}) reaches "
                 f"outside a tensor of shape {list(dest.shape)}",
             )
-            for idx, value in zip(iter_indices(sizes), source.data):
-                p = tuple(o + i * s for o, i, s in zip(offsets, idx, strides))
+            for idx, value in zip(iter_indices(sizes), source.data, strict=False):
+                p = tuple(
+                    o + i * s for o, i, s in zip(offsets, idx, strides, strict=False)
+                )
                 if dest.in_bounds(p):
                     data[dest.flat_index(p)] = value
         else:
-            for p, value in zip(positions, source.data):
+            for p, value in zip(positions, source.data, strict=False):
                 data[dest.flat_index(p)] = value
         return (ArrayValue(dest.shape, data),)
 
@@ -289,11 +296,13 @@ class TensorFunctions(InterpreterFunctions):
         n_low = len(op.low)
         low = mixed_values(op.static_low, args[1 : 1 + n_low])
         high = mixed_values(op.static_high, args[1 + n_low :])
-        shape = tuple(lo + s + hi for lo, s, hi in zip(low, source.shape, high))
+        shape = tuple(
+            lo + s + hi for lo, s, hi in zip(low, source.shape, high, strict=False)
+        )
         check_shape(shape, op.result.type, "tensor.pad")
         data: list[int | float] = []
         for idx in iter_indices(shape):
-            src = tuple(i - lo for i, lo in zip(idx, low))
+            src = tuple(i - lo for i, lo in zip(idx, low, strict=False))
             if source.in_bounds(src):
                 data.append(source.get(src))
             else:
@@ -303,7 +312,10 @@ class TensorFunctions(InterpreterFunctions):
 
     @impl(tensor.CollapseShapeOp)
     def run_collapse_shape(
-        self, interpreter: Interpreter, op: tensor.CollapseShapeOp, args: tuple[Any, ...]
+        self,
+        interpreter: Interpreter,
+        op: tensor.CollapseShapeOp,
+        args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         value = args[0]
         assert isinstance(value, ArrayValue)
@@ -324,7 +336,8 @@ class TensorFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: tensor.ReshapeOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
         value, shape = args
-        assert isinstance(value, ArrayValue) and isinstance(shape, ArrayValue)
+        assert isinstance(value, ArrayValue)
+        assert isinstance(shape, ArrayValue)
         return (_reshape(value, [int(s) for s in shape.data], "tensor.reshape"),)
 
     @impl(tensor.ConcatOp)

@@ -138,7 +138,9 @@ def make_context() -> Context:
     return ctx
 
 
-def parse_module(text: str, file_name: str = "<input>", ctx: Context | None = None) -> ModuleOp:
+def parse_module(
+    text: str, file_name: str = "<input>", ctx: Context | None = None
+) -> ModuleOp:
     """Parse `text`; ops get `file:line:col` locations so findings point at them."""
     parser = LocatingParser(ctx or make_context(), text, file_name)
     return parser.parse_module()
@@ -177,7 +179,8 @@ def _to_array(value: Value, t: ShapedType, what: str) -> ArrayValue:
         raise UsageError(f"{what}: expected an array for {t}, got {value!r}")
     expected = t.get_shape()
     if len(expected) != len(array.shape) or any(
-        not is_dynamic(e) and e != s for e, s in zip(expected, array.shape)
+        not is_dynamic(e) and e != s
+        for e, s in zip(expected, array.shape, strict=False)
     ):
         raise UsageError(f"{what}: shape {list(array.shape)} does not fit {t}")
     elem = element_type_of(t)
@@ -238,7 +241,10 @@ def run(
         interp.register_implementations(functions())
     for functions in extra_functions:
         interp.register_implementations(functions, override=True)
-    inputs = [_convert_input(interp, v, t, i) for i, (v, t) in enumerate(zip(args, param_types))]
+    inputs = [
+        _convert_input(interp, v, t, i)
+        for i, (v, t) in enumerate(zip(args, param_types, strict=False))
+    ]
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 20000))
     try:
@@ -262,11 +268,12 @@ def values_close(a: Value, b: Value, rtol: float = 1e-5, atol: float = 1e-5) -> 
     """Equality of plain values, floats within tolerance (NaN equals NaN)."""
     if isinstance(a, ArrayValue) and isinstance(b, ArrayValue):
         return a.shape == b.shape and all(
-            values_close(x, y, rtol, atol) for x, y in zip(a.data, b.data)
+            values_close(x, y, rtol, atol) for x, y in zip(a.data, b.data, strict=False)
         )
     if isinstance(a, tuple) and isinstance(b, tuple):
         return len(a) == len(b) and all(  # pyright: ignore[reportUnknownArgumentType]
-            values_close(x, y, rtol, atol) for x, y in zip(a, b)  # pyright: ignore[reportUnknownArgumentType,reportUnknownVariableType]
+            values_close(x, y, rtol, atol)
+            for x, y in zip(a, b, strict=False)  # pyright: ignore[reportUnknownArgumentType,reportUnknownVariableType]
         )
     if isinstance(a, float | int) and isinstance(b, float | int):
         if isinstance(a, float) or isinstance(b, float):
@@ -281,15 +288,20 @@ def values_close(a: Value, b: Value, rtol: float = 1e-5, atol: float = 1e-5) -> 
 
 
 def compare_results(
-    before: Sequence[Value], after: Sequence[Value], rtol: float = 1e-5, atol: float = 1e-5
+    before: Sequence[Value],
+    after: Sequence[Value],
+    rtol: float = 1e-5,
+    atol: float = 1e-5,
 ) -> list[str]:
     """One message per differing result (empty if all match)."""
     if len(before) != len(after):
         return [f"{len(before)} results before, {len(after)} after"]
     out: list[str] = []
-    for i, (a, b) in enumerate(zip(before, after)):
+    for i, (a, b) in enumerate(zip(before, after, strict=False)):
         if not values_close(a, b, rtol, atol):
-            out.append(f"result #{i}: {format_value(a)} before, {format_value(b)} after")
+            out.append(
+                f"result #{i}: {format_value(a)} before, {format_value(b)} after"
+            )
     return out
 
 
@@ -346,7 +358,9 @@ def _random_value(t: Attribute, rng: random.Random, size: int) -> Value:
     raise UsageError(f"cannot make a random value of type {t}")
 
 
-def apply_pipeline(module: ModuleOp, pipeline: str, ctx: Context | None = None) -> ModuleOp:
+def apply_pipeline(
+    module: ModuleOp, pipeline: str, ctx: Context | None = None
+) -> ModuleOp:
     """A clone of `module` transformed by `pipeline` (xdsl-opt syntax, any pass of the
     multiverse). Raises `UsageError` for an unknown pass or bad options."""
     clone = module.clone()

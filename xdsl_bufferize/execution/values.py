@@ -14,12 +14,13 @@ import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
     BFloat16Type,
+    DenseArrayBase,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -28,6 +29,8 @@ from xdsl.dialects.builtin import (
     MemRefType,
     NoneAttr,
     ShapedType,
+    TensorType,
+    VectorType,
 )
 from xdsl.ir import Attribute
 
@@ -43,8 +46,9 @@ class ArrayValue:
 
     shape: tuple[int, ...]
     """The extent of each dimension."""
-    data: list[int | float]
-    """The elements in row-major order; never mutated once the value exists."""
+    data: list[Any]
+    """The elements (ints or floats) in row-major order; never mutated once the value
+    exists."""
 
     def __post_init__(self) -> None:
         if len(self.data) != num_elements(self.shape):
@@ -66,7 +70,7 @@ class ArrayValue:
 
     def in_bounds(self, indices: Sequence[int]) -> bool:
         return len(indices) == len(self.shape) and all(
-            0 <= i < s for i, s in zip(indices, self.shape)
+            0 <= i < s for i, s in zip(indices, self.shape, strict=False)
         )
 
     def get(self, indices: Sequence[int]) -> int | float:
@@ -114,7 +118,9 @@ class MemRefView:
         return len(self.sizes)
 
     def address(self, indices: Sequence[int]) -> int:
-        return self.offset + sum(i * s for i, s in zip(indices, self.strides))
+        return self.offset + sum(
+            i * s for i, s in zip(indices, self.strides, strict=False)
+        )
 
     def is_base_of(self, buffer: Buffer) -> bool:
         """Whether this view is the very view its allocation returned."""
@@ -188,9 +194,16 @@ def is_dynamic(value: int) -> bool:
 
 
 def element_type_of(t: Attribute) -> Attribute:
-    if isinstance(t, ShapedType):
-        return t.get_element_type()  # pyright: ignore[reportUnknownMemberType,reportUnknownVariableType]
+    if isinstance(t, TensorType | MemRefType | VectorType):
+        return cast(Attribute, t.get_element_type())
     return t
+
+
+def int_values(attr: Attribute) -> list[int]:
+    """The integers of a dense array attribute (static offsets, dimensions...)."""
+    if not isinstance(attr, DenseArrayBase):
+        raise ValueError(f"expected a dense array, got {attr}")
+    return [int(v) for v in cast("DenseArrayBase[IntegerType]", attr).get_values()]
 
 
 def int_width(t: Attribute) -> int:
