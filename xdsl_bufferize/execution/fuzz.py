@@ -23,17 +23,23 @@ inputs at random and checks that `xdsl-opt` never shows a traceback.
 from __future__ import annotations
 
 import argparse
+import functools
 import multiprocessing
 import re
 import signal
 import sys
 import time
-from collections.abc import Iterator, Sequence
+import traceback
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException
 
 from xdsl_bufferize.execution.generate import (
@@ -45,12 +51,40 @@ from xdsl_bufferize.execution.generate import (
 from xdsl_bufferize.execution.memory import FindingKind
 from xdsl_bufferize.execution.runner import (
     UsageError,
-    apply_pipeline,
     compare_results,
-    parse_module,
+    make_context,
     run,
 )
+from xdsl_bufferize.execution.runner import parse_module as _parse_module
 from xdsl_bufferize.execution.shrink import shrink
+
+
+@functools.cache
+def _context() -> Context:
+    return make_context()
+
+
+@functools.cache
+def _passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    return dict(Universe.get_multiverse().all_passes)
+
+
+def parse_module(text: str) -> ModuleOp:
+    """Parse `text` with a context built once per process."""
+    return _parse_module(text, ctx=_context())
+
+
+def apply_pipeline(module: ModuleOp, pipeline: str) -> ModuleOp:
+    """A clone of `module` transformed by `pipeline` (any pass of the multiverse).
+
+    Raises `UsageError` for an unknown pass or bad options."""
+    clone = module.clone()
+    try:
+        passes = PassPipeline.parse_spec(_passes(), pipeline)
+    except Exception as e:
+        raise UsageError(f"bad pipeline '{pipeline}': {e}") from e
+    passes.apply(_context(), clone)
+    return clone
 
 
 class CaseTimeout(Exception):
@@ -93,43 +127,33 @@ def leaks_matter(pipeline: str) -> bool:
     return "dealloc" in pipeline or "comprehensive-bufferize" in pipeline
 
 
+STATIC_KINDS = ("crash:", "pass-error", "verify", "roundtrip")
+"""Failure kinds decided without running the transformed program."""
+
+
 def classify(
     text: str,
     pipeline: str,
     leaks_are_failures: bool | None = None,
     timeout: float = 20.0,
+    expect: str | None = None,
 ) -> Verdict:
     """Run `@main` of `text` before and after `pipeline` and judge the pipeline.
 
-    Raises `UsageError` for a pipeline naming an unknown pass.
+    With `expect` (a failure kind, when shrinking), a verdict that cannot be of that
+    kind may be returned early without running everything. Raises `UsageError` for a
+    pipeline naming an unknown pass.
     """
     if leaks_are_failures is None:
         leaks_are_failures = leaks_matter(pipeline)
     try:
         with time_limit(timeout):
-            return _classify(text, pipeline, leaks_are_failures)
+            return _classify(text, pipeline, leaks_are_failures, expect)
     except CaseTimeout as e:
         return Verdict("timeout", str(e))
 
 
-def _classify(text: str, pipeline: str, leaks_are_failures: bool) -> Verdict:
-    try:
-        module = parse_module(text)
-        module.verify()
-    except Exception as e:
-        return Verdict("invalid-input", f"{type(e).__name__}: {_first_line(e)}")
-    try:
-        before = run(module, "main", [])
-    except UsageError:
-        raise
-    except CaseTimeout:
-        raise
-    except Exception as e:
-        return Verdict("invalid-input", f"executor: {type(e).__name__}: {_first_line(e)}")
-    input_findings = [f for f in before.findings if f.kind != FindingKind.LEAK]
-    if before.error is not None or input_findings:
-        what = before.error or str(input_findings[0])
-        return Verdict("invalid-input", f"input run: {what}")
+def _static_verdict(module: ModuleOp, pipeline: str) -> tuple[Verdict, ModuleOp | None]:
     try:
         transformed = apply_pipeline(module, pipeline)
     except UsageError:
@@ -137,20 +161,54 @@ def _classify(text: str, pipeline: str, leaks_are_failures: bool) -> Verdict:
     except CaseTimeout:
         raise
     except DiagnosticException as e:
-        return Verdict("pass-error", _first_line(e))
+        return Verdict("pass-error", _first_line(e)), None
     except Exception as e:
-        return Verdict(f"crash:{type(e).__name__}", _first_line(e))
+        return Verdict(
+            f"crash:{type(e).__name__}", f"{_first_line(e)} {_where(e)}"
+        ), None
     try:
         transformed.verify()
     except Exception as e:
-        return Verdict("verify", _first_line(e))
+        return Verdict("verify", _first_line(e)), None
     try:
-        printed = str(transformed)
-        parse_module(printed)
+        parse_module(str(transformed))
     except CaseTimeout:
         raise
     except Exception as e:
-        return Verdict("roundtrip", f"{type(e).__name__}: {_first_line(e)}")
+        return Verdict("roundtrip", f"{type(e).__name__}: {_first_line(e)}"), None
+    return Verdict(None), transformed
+
+
+def _classify(
+    text: str, pipeline: str, leaks_are_failures: bool, expect: str | None
+) -> Verdict:
+    try:
+        module = parse_module(text)
+        module.verify()
+    except Exception as e:
+        return Verdict("invalid-input", f"{type(e).__name__}: {_first_line(e)}")
+    static: tuple[Verdict, ModuleOp | None] | None = None
+    if expect is not None and expect.startswith(STATIC_KINDS):
+        static = _static_verdict(module, pipeline)
+        if static[0].kind != expect:
+            return static[0]
+    try:
+        before = run(module, "main", [])
+    except UsageError:
+        raise
+    except CaseTimeout:
+        raise
+    except Exception as e:
+        return Verdict(
+            "invalid-input", f"executor: {type(e).__name__}: {_first_line(e)}"
+        )
+    input_findings = [f for f in before.findings if f.kind != FindingKind.LEAK]
+    if before.error is not None or input_findings:
+        what = before.error or str(input_findings[0])
+        return Verdict("invalid-input", f"input run: {what}")
+    verdict, transformed = static or _static_verdict(module, pipeline)
+    if transformed is None:
+        return verdict
     try:
         after = run(transformed, "main", [])
     except CaseTimeout:
@@ -169,6 +227,20 @@ def _classify(text: str, pipeline: str, leaks_are_failures: bool) -> Verdict:
     if mismatches:
         return Verdict("mismatch", mismatches[0])
     return Verdict(None)
+
+
+def _where(e: BaseException) -> str:
+    """`(at file:line in function)` of the innermost frame of `e`'s traceback."""
+    frames = traceback.extract_tb(e.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    path = last.filename
+    if "site-packages/" in path:
+        path = path.split("site-packages/", 1)[1]
+    elif "xdsl_bufferize/" in path:
+        path = "xdsl_bufferize/" + path.split("xdsl_bufferize/", 1)[1]
+    return f"(at {path}:{last.lineno} in {last.name})"
 
 
 def _first_line(e: BaseException) -> str:
@@ -217,7 +289,10 @@ def _run_job(job: _Job) -> CaseResult:
             kind = verdict.kind
 
             def still_fails(candidate: str) -> bool:
-                return classify(candidate, job.pipeline, timeout=job.timeout).kind == kind
+                verdict = classify(
+                    candidate, job.pipeline, timeout=job.timeout, expect=kind
+                )
+                return verdict.kind == kind
 
             reproducer = shrink(text, still_fails, max_tests=job.shrink_tests)
     return CaseResult(job.seed, verdict, reproducer, time.monotonic() - start)
@@ -290,7 +365,7 @@ def fuzz_programs(
     out_dir: Path | None = None,
     do_shrink: bool = True,
     timeout: float = 20.0,
-    shrink_tests: int = 300,
+    shrink_tests: int = 200,
 ) -> Summary:
     """Generate `count` programs from `seed` on, check each under `pipeline`."""
     start = time.monotonic()
@@ -323,9 +398,13 @@ def _generator_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--count", type=int, default=100, help="programs to generate")
     p.add_argument("--seed", type=int, default=0, help="seed of the first program")
-    p.add_argument("--pipeline", "-p", required=True, help="pass pipeline (xdsl-opt syntax)")
+    p.add_argument(
+        "--pipeline", "-p", required=True, help="pass pipeline (xdsl-opt syntax)"
+    )
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes")
-    p.add_argument("--out", type=Path, default=Path("fuzz-out"), help="reproducer folder")
+    p.add_argument(
+        "--out", type=Path, default=Path("fuzz-out"), help="reproducer folder"
+    )
     p.add_argument(
         "--kind",
         choices=["tensor", "memref"],
@@ -336,9 +415,13 @@ def _generator_parser() -> argparse.ArgumentParser:
         default="",
         help="feature spec, e.g. '-while,+nonequivalent_yields,max_ops=5'",
     )
-    p.add_argument("--no-shrink", action="store_true", help="keep failing programs whole")
+    p.add_argument(
+        "--no-shrink", action="store_true", help="keep failing programs whole"
+    )
     p.add_argument("--timeout", type=float, default=20.0, help="seconds per case")
-    p.add_argument("--print", action="store_true", help="print the programs, do not run")
+    p.add_argument(
+        "--print", action="store_true", help="print the programs, do not run"
+    )
     return p
 
 
@@ -346,7 +429,9 @@ def main_generate(argv: Sequence[str]) -> int:
     args = _generator_parser().parse_args(argv)
     config = config_for_pipeline(args.pipeline)
     if args.kind is not None:
-        config = GeneratorConfig(kind=args.kind, function_boundaries=config.function_boundaries)
+        config = GeneratorConfig(
+            kind=args.kind, function_boundaries=config.function_boundaries
+        )
     try:
         config = apply_feature_spec(config, args.features)
     except ValueError as e:

@@ -21,6 +21,7 @@ proposal stays safe without reasoning about validity.
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -32,11 +33,13 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator, SymbolOpInterface
+from xdsl.transforms.dead_code_elimination import dce
 from xdsl.universe import Universe
 
 Predicate = Callable[[str], bool]
 
 
+@functools.cache
 def _context() -> Context:
     ctx = Context(allow_unregistered=True)
     for name, factory in Universe.get_multiverse().all_dialects.items():
@@ -132,6 +135,40 @@ def _ops_backwards(module: ModuleOp) -> list[Operation]:
     return ops
 
 
+def _deletable(module: ModuleOp) -> list[Operation]:
+    return [
+        o
+        for o in _ops_backwards(module)
+        if not o.has_trait(IsTerminator) and not o.has_trait(SymbolOpInterface)
+    ]
+
+
+def _delete_range(text: str, ctx: Context, start: int, size: int) -> str | None:
+    """`text` without the deletable ops `start` to `start + size` (counted from the
+    end), each replaced by a dominating value where still used; None if none goes."""
+    module = _parse(text, ctx)
+    if module is None:
+        return None
+    targets = _deletable(module)[start : start + size]
+    erased: set[int] = set()
+    for op in targets:
+        ancestor = op.parent_op()
+        inside_erased = False
+        while ancestor is not None:
+            if id(ancestor) in erased:
+                inside_erased = True
+                break
+            ancestor = ancestor.parent_op()
+        if inside_erased:
+            continue
+        try:
+            if _erase_with_replacements(op):
+                erased.add(id(op))
+        except Exception:
+            return None
+    return str(module) if erased else None
+
+
 def _candidates(text: str, ctx: Context) -> Iterator[str]:
     module = _parse(text, ctx)
     if module is None:
@@ -154,6 +191,7 @@ def _candidates(text: str, ctx: Context) -> Iterator[str]:
     for i, f in enumerate(funcs):
         if f.sym_name.data == "main":
             continue
+
         def drop_func(m: ModuleOp, i: int = i) -> bool:
             target = [o for o in m.ops if isinstance(o, func.FuncOp)][i]
             name = target.sym_name.data
@@ -235,40 +273,143 @@ def _candidates(text: str, ctx: Context) -> Iterator[str]:
                 yield re.sub(rf"(?<=[<x\[ ]){size}(?=[x\]])", str(smaller), text)
 
 
+def _dce(text: str, ctx: Context) -> str | None:
+    module = _parse(text, ctx)
+    if module is None:
+        return None
+    try:
+        dce(module)
+    except Exception:
+        return None
+    return str(module)
+
+
+def _drop_main_results(text: str, ctx: Context, start: int, size: int) -> str | None:
+    """`text` with results `start` to `start + size` of `@main` removed."""
+    module = _parse(text, ctx)
+    if module is None:
+        return None
+    main = next(
+        (
+            o
+            for o in module.ops
+            if isinstance(o, func.FuncOp) and o.sym_name.data == "main"
+        ),
+        None,
+    )
+    if main is None:
+        return None
+    outs = list(main.function_type.outputs.data)
+    keep = [i for i in range(len(outs)) if not start <= i < start + size]
+    if not keep or len(keep) == len(outs):
+        return None
+    for block in main.body.blocks:
+        term = block.last_op
+        if isinstance(term, func.ReturnOp):
+            ops = list(term.operands)
+            term.operands = [ops[i] for i in keep]
+    main.function_type = FunctionType.from_lists(
+        list(main.function_type.inputs.data), [outs[i] for i in keep]
+    )
+    return str(module)
+
+
+def _main_result_count(text: str, ctx: Context) -> int:
+    module = _parse(text, ctx)
+    if module is None:
+        return 0
+    for o in module.ops:
+        if isinstance(o, func.FuncOp) and o.sym_name.data == "main":
+            return len(o.function_type.outputs.data)
+    return 0
+
+
+def _deletable_count(text: str, ctx: Context) -> int:
+    module = _parse(text, ctx)
+    return len(_deletable(module)) if module is not None else 0
+
+
+class _Shrinker:
+    """The state of one shrink: the best program so far and the remaining budget."""
+
+    def __init__(
+        self, text: str, still_fails: Predicate, max_tests: int, time_limit: float
+    ) -> None:
+        self.ctx = _context()
+        self.current = text
+        self.still_fails = still_fails
+        self.max_tests = max_tests
+        self.deadline = time.monotonic() + time_limit
+        self.tests = 0
+
+    def budget_left(self) -> bool:
+        return self.tests < self.max_tests and time.monotonic() <= self.deadline
+
+    def attempt(self, cand: str | None) -> bool:
+        """Keep `cand` if it is smaller and still fails."""
+        if cand is None or not self.budget_left():
+            return False
+        if program_size(cand) >= program_size(self.current) and cand == self.current:
+            return False
+        if program_size(cand) > program_size(self.current):
+            return False
+        self.tests += 1
+        if self.still_fails(cand):
+            self.current = cand
+            return True
+        return False
+
+    def chunked(
+        self,
+        count: Callable[[str, Context], int],
+        edit: Callable[[str, Context, int, int], str | None],
+    ) -> bool:
+        """Delta debugging: remove chunks of items, halving the chunk size."""
+        progress = False
+        chunk = max(1, count(self.current, self.ctx) // 2)
+        while chunk >= 1 and self.budget_left():
+            k = 0
+            while self.budget_left() and k < count(self.current, self.ctx):
+                if self.attempt(edit(self.current, self.ctx, k, chunk)):
+                    progress = True
+                else:
+                    k += chunk
+            chunk //= 2
+        return progress
+
+    def others(self) -> bool:
+        for cand in _candidates(self.current, self.ctx):
+            if not self.budget_left():
+                return False
+            if program_size(cand) >= program_size(self.current):
+                continue
+            if self.attempt(cand):
+                return True
+        return False
+
+    def run(self) -> str:
+        module = _parse(self.current, self.ctx)
+        if module is not None:
+            self.attempt(str(module))
+        progress = True
+        while progress and self.budget_left():
+            progress = self.attempt(_dce(self.current, self.ctx))
+            progress |= self.chunked(_main_result_count, _drop_main_results)
+            progress |= self.attempt(_dce(self.current, self.ctx))
+            progress |= self.chunked(_deletable_count, _delete_range)
+            progress |= self.others()
+        return self.current
+
+
 def shrink(
     text: str,
     still_fails: Predicate,
     max_tests: int = 400,
-    time_limit: float = 120.0,
+    time_limit: float = 60.0,
 ) -> str:
     """A smaller program for which `still_fails` holds (`text` itself if none is found).
 
     `still_fails` is called at most `max_tests` times and shrinking stops after
     `time_limit` seconds; the best program so far is returned.
     """
-    ctx = _context()
-    start = time.monotonic()
-    tests = 0
-    current = text
-    # The printed form is the canonical one: start from it when it still fails.
-    module = _parse(text, ctx)
-    if module is not None:
-        printed = str(module)
-        tests += 1
-        if printed != text and still_fails(printed):
-            current = printed
-    progress = True
-    while progress:
-        progress = False
-        size = program_size(current)
-        for cand in _candidates(current, ctx):
-            if tests >= max_tests or time.monotonic() - start > time_limit:
-                return current
-            if program_size(cand) >= size:
-                continue
-            tests += 1
-            if still_fails(cand):
-                current = cand
-                progress = True
-                break
-    return current
+    return _Shrinker(text, still_fails, max_tests, time_limit).run()
