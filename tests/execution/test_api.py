@@ -202,3 +202,26 @@ def test_extra_functions_double_free_and_leak_are_found() -> None:
     assert [(f.kind, f.op_name) for f in outcome.findings] == [
         (FindingKind.LEAK, "exectest.clone")
     ]
+
+
+def test_check_pipeline_judges_a_bufferization_pipeline() -> None:
+    """The executor runs the memref program our bufferization produces; without
+    deallocation the allocations it makes leak, which the report shows."""
+    src = """
+    func.func @main(%t: tensor<4xf32>) -> f32 {
+      %c1 = arith.constant 1 : index
+      %e = tensor.empty() : tensor<4xf32>
+      %d = linalg.add ins(%t, %t : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+      %x = tensor.extract %d[%c1] : tensor<4xf32>
+      func.return %x : f32
+    }
+    """
+    inputs = [ArrayValue((4,), [1.0, 2.0, 3.0, 4.0])]
+    report = check_pipeline(parse_module(src), "one-shot-bufferize", inputs=inputs)
+    assert report.before.results == (4.0,)
+    assert report.after is not None
+    assert report.after.results == (4.0,)
+    assert report.mismatches == []
+    assert [f.kind for stage, f in report.findings if stage == "after"] == [
+        FindingKind.LEAK
+    ]

@@ -281,3 +281,24 @@ def test_correct_memref_program_reports_nothing() -> None:
     assert outcome.error is None
     assert outcome.findings == []
     assert outcome.results == (2.0, ArrayValue((3,), [2.0, 2.0, 2.0]))
+
+
+def test_leaks_are_grouped_per_allocating_op() -> None:
+    src = """
+    func.func @main() {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      scf.for %i = %c0 to %c3 step %c1 {
+        %t = memref.alloc() : memref<2xf32>
+      }
+      func.return
+    }
+    """
+    outcome = run_src(src)
+    assert [(f.kind, f.op_name, f.location) for f in outcome.findings] == [
+        (FindingKind.LEAK, "memref.alloc", "test.mlir:7:9 in @main")
+    ]
+    assert outcome.findings[0].message == (
+        "heap buffer #0 of 2 elements is never freed (and 2 more from the same op)"
+    )

@@ -347,21 +347,31 @@ class MemoryTracker:
     # -- end of run ---------------------------------------------------------------
 
     def report_leaks(self, reachable: set[int]) -> None:
+        """One leak finding per allocating op, counting the buffers it leaked."""
+        leaked: dict[tuple[str, str], list[Buffer]] = {}
         for buffer in self.buffers:
             if (
                 buffer.kind is AllocKind.HEAP
                 and not buffer.freed
                 and buffer.id not in reachable
             ):
-                self.findings.append(
-                    Finding(
-                        FindingKind.LEAK,
-                        f"heap buffer #{buffer.id} of {len(buffer.data)} elements is "
-                        "never freed",
-                        buffer.op_name,
-                        buffer.location,
-                    )
+                leaked.setdefault((buffer.op_name, buffer.location), []).append(buffer)
+        for (op_name, location), buffers in leaked.items():
+            first = buffers[0]
+            more = (
+                f" (and {len(buffers) - 1} more from the same op)"
+                if len(buffers) > 1
+                else ""
+            )
+            self.findings.append(
+                Finding(
+                    FindingKind.LEAK,
+                    f"heap buffer #{first.id} of {len(first.data)} elements is never "
+                    f"freed{more}",
+                    op_name,
+                    location,
                 )
+            )
 
 
 # -- public API for InterpreterFunctions of other dialects ---------------------------
