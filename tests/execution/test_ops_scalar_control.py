@@ -7,6 +7,8 @@ import math
 import pytest
 from exec_helpers import results_of, run_src
 
+from xdsl_bufferize.execution import ArrayValue
+
 
 def test_integer_arith_wraps_and_divides_like_mlir() -> None:
     src = """
@@ -235,3 +237,45 @@ def test_affine_apply_and_min() -> None:
     """
     assert results_of(src, args=(3, 9)) == (16, 4)
     assert results_of(src, args=(7, 9)) == (32, 2)
+
+
+def test_affine_for_load_store_and_alloca_scope() -> None:
+    src = """
+    func.func @main() -> (f32, f32) {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      %m = memref.alloc() : memref<8xf32>
+      affine.for %i = 0 to 8 {
+        %f = arith.index_cast %i : index to i32
+        %x = arith.sitofp %f : i32 to f32
+        affine.store %x, %m[%i] : memref<8xf32>
+      }
+      %v = affine.load %m[%c0 + 5] : memref<8xf32>
+      %s = memref.alloca_scope -> (f32) {
+        %tmp = memref.alloca() : memref<1xf32>
+        memref.store %one, %tmp[%c0] : memref<1xf32>
+        %r = memref.load %tmp[%c0] : memref<1xf32>
+        memref.alloca_scope.return %r : f32
+      }
+      memref.dealloc %m : memref<8xf32>
+      func.return %v, %s : f32, f32
+    }
+    """
+    assert results_of(src) == (5.0, 1.0)
+
+
+def test_arith_on_tensors_is_elementwise() -> None:
+    src = """
+    func.func @main(%a: tensor<3xi32>, %b: tensor<3xi32>) -> (tensor<3xi32>, tensor<3xi1>, tensor<3xi32>) {
+      %s = arith.addi %a, %b : tensor<3xi32>
+      %c = "arith.cmpi"(%a, %b) <{predicate = 2 : i64}> : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+      %m = "arith.select"(%c, %a, %b) : (tensor<3xi1>, tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+      func.return %s, %c, %m : tensor<3xi32>, tensor<3xi1>, tensor<3xi32>
+    }
+    """
+    s, c, m = results_of(
+        src, args=(ArrayValue((3,), [1, 5, 3]), ArrayValue((3,), [4, 2, 3]))
+    )
+    assert s.data == [5, 7, 6]
+    assert c.data == [1, 0, 0]
+    assert m.data == [1, 2, 3]
