@@ -1,0 +1,122 @@
+"""The benchmark suite at its smallest size: generated programs parse in xDSL and
+upstream MLIR, our pipeline's outputs run correctly, and the quick run completes."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from xdsl.context import Context
+
+from bench import mlir_side, quality, speed, xdsl_side
+from bench.dynamic import run_with_stats
+from bench.generate import FAMILIES, generate
+from bench.run import main as bench_main
+
+HAVE_MLIR = importlib.util.find_spec("mlir_finch") is not None
+
+
+@pytest.fixture(scope="module")
+def ctx() -> Context:
+    return xdsl_side.make_context()
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_generated_module_parses_in_xdsl(family: str, ctx: Context) -> None:
+    g = generate(family, 100)
+    module = xdsl_side.parse(ctx, g.text)
+    module.verify()
+    assert xdsl_side.written_op_count(module) == g.ops
+    assert 80 <= g.ops <= 130
+    assert g.tensor_ops > 10
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_generated_module_grows_to_size(family: str) -> None:
+    g = generate(family, 1000)
+    assert 950 <= g.ops <= 1050
+    assert generate(family, 1000).text == g.text  # deterministic
+    assert generate(family, 1000, seed=1).text != g.text
+
+
+@pytest.mark.skipif(not HAVE_MLIR, reason="mlir_finch (the 'mlir' extra) not installed")
+@pytest.mark.parametrize("family", FAMILIES)
+def test_generated_module_parses_and_bufferizes_in_mlir(family: str) -> None:
+    g = generate(family, 100)
+    assert mlir_side.parse_only(g.text) >= 0.0
+    run = mlir_side.run_pipeline(g.text, mlir_side.MLIR_FULL)
+    assert run.error is None
+    assert run.output is not None
+    assert "tensor.empty" not in run.output
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_tensor_program_runs_and_returns_scalars(family: str, ctx: Context) -> None:
+    g = generate(family, 100)
+    outcome = run_with_stats(xdsl_side.parse(ctx, g.text))
+    assert outcome.ok, (outcome.error, outcome.findings)
+    assert outcome.results is not None
+    assert len(outcome.results) == g.results
+    assert all(isinstance(v, float) for v in outcome.results)
+    assert outcome.stats.allocs == 0  # a tensor program allocates no buffer
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_our_pipeline_output_is_correct(family: str, ctx: Context) -> None:
+    case = quality.Case(f"gen/{family}-100", "generated", generate(family, 100).text)
+    row = quality.evaluate(case, ctx, with_mlir=False)
+    assert row.reference is not None
+    assert row.ours.final is not None, row.ours.notes
+    assert row.ours.final.tensor_ops_left == 0
+    assert row.ours.correct, row.ours.notes
+    assert row.ours.dynamic is not None
+    assert row.ours.final.deallocs >= row.ours.final.allocs
+
+
+def test_dynamic_stats_count_allocations_and_copies(ctx: Context) -> None:
+    text = """
+    func.func @main() -> f32 {
+      %c0 = arith.constant 0 : index
+      %a = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4xf32>
+      %b = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4xf64>
+      "memref.copy"(%a, %a) : (memref<4xf32>, memref<4xf32>) -> ()
+      %v = memref.load %a[%c0] : memref<4xf32>
+      "memref.dealloc"(%a) : (memref<4xf32>) -> ()
+      "memref.dealloc"(%b) : (memref<4xf64>) -> ()
+      func.return %v : f32
+    }
+    """
+    outcome = run_with_stats(xdsl_side.parse(ctx, text))
+    assert outcome.ok, (outcome.error, outcome.findings)
+    stats = outcome.stats
+    assert (stats.allocs, stats.bytes_allocated) == (2, 16 + 32)
+    assert (stats.copies, stats.bytes_copied) == (1, 16)
+    assert (stats.peak_live_bytes, stats.live_bytes) == (48, 0)
+
+
+def test_growth_exponent_of_linear_and_quadratic_times() -> None:
+    rows: list[speed.SpeedRow] = []
+    for ops in (1000, 3000, 10000):
+        row = speed.SpeedRow("x", ops, ops, ops, 1)
+        row.parse = [ops * 1e-5]
+        row.ours["comprehensive"] = [(ops * 1e-4) ** 2]
+        rows.append(row)
+    lin = speed.growth_exponent(rows, "parse")
+    quad = speed.growth_exponent(rows, "comprehensive")
+    assert lin is not None
+    assert abs(lin - 1.0) < 1e-9
+    assert quad is not None
+    assert abs(quad - 2.0) < 1e-9
+
+
+def test_quick_run_writes_results(tmp_path: Path) -> None:
+    out = tmp_path / "RESULTS.md"
+    args = ["--quick", "--families", "elementwise", "--out", str(out)]
+    if not HAVE_MLIR:
+        args.append("--no-mlir")
+    assert bench_main(args) == 0
+    text = out.read_text()
+    assert "python -m bench.run --quick" in text
+    assert "| elementwise |" in text
+    assert "gen/elementwise-100-s0" in text
