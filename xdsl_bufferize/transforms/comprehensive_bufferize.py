@@ -55,15 +55,15 @@ class FoldCastOfCast(RewritePattern):
     def match_and_rewrite(self, op: memref.CastOp, rewriter: PatternRewriter, /):
         source = op.source
         if source.type == op.dest.type:
-            rewriter.replace_op(op, [], [source])
+            rewriter.replace(op, [], [source])
             return
         if not isinstance(source.owner, memref.CastOp):
             return
         base = _strip_casts(source)
         if base.type == op.dest.type:
-            rewriter.replace_op(op, [], [base])
+            rewriter.replace(op, [], [base])
         else:
-            rewriter.replace_op(op, memref.CastOp.get(base, op.dest.type))  # pyright: ignore[reportArgumentType]
+            rewriter.replace(op, memref.CastOp.get(base, op.dest.type))  # pyright: ignore[reportArgumentType]
 
 
 _LAYOUT_AGNOSTIC = (
@@ -90,7 +90,7 @@ class FoldCastIntoUsers(RewritePattern):
         if changed:
             rewriter.handle_operation_modification(op)
         if not op.dest.uses:
-            rewriter.erase_op(op)
+            rewriter.erase(op)
 
 
 def _same_view(a: SSAValue, b: SSAValue) -> bool:
@@ -115,7 +115,7 @@ class EraseSelfCopy(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: memref.CopyOp, rewriter: PatternRewriter, /):
         if _same_view(op.source, op.destination):
-            rewriter.erase_op(op)
+            rewriter.erase(op)
 
 
 def _touches(op: Operation, values: set[SSAValue]) -> bool:
@@ -170,8 +170,8 @@ class FoldCloneFreedInBlock(RewritePattern):
                 break
             if _touches(later, {source}):
                 return
-        rewriter.erase_op(dealloc)
-        rewriter.replace_op(op, [], [op.input])
+        rewriter.erase(dealloc)
+        rewriter.replace(op, [], [op.input])
 
 
 class FoldCloneOfDyingSource(RewritePattern):
@@ -204,8 +204,8 @@ class FoldCloneOfDyingSource(RewritePattern):
                 return
         if dealloc is None or not op.is_before_in_block(dealloc):
             return
-        rewriter.erase_op(dealloc)
-        rewriter.replace_op(op, [], [source])
+        rewriter.erase(dealloc)
+        rewriter.replace(op, [], [source])
 
 
 CLEANUP_PATTERNS: tuple[type[RewritePattern], ...] = (
