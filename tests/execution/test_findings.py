@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from exec_helpers import run_src
+from .exec_helpers import run_src
 
 from xdsl_bufferize.execution import ArrayValue, FindingKind
 

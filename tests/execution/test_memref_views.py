@@ -3,7 +3,7 @@ expand/collapse, copies between strided views), globals and bufferization ops.""
 
 from __future__ import annotations
 
-from exec_helpers import results_of
+from .exec_helpers import results_of
 
 from xdsl_bufferize.execution import ArrayValue
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from exec_helpers import results_of, run_src
+from .exec_helpers import results_of, run_src
 
 from xdsl_bufferize.execution import ArrayValue
 

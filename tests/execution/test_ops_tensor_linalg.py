@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exec_helpers import results_of
+from .exec_helpers import results_of
 
 from xdsl_bufferize.execution import ArrayValue
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from simple_states import (  # pyright: ignore[reportMissingImports]
+from .simple_states import (  # pyright: ignore[reportMissingImports]
     bufferize_in_place,
     parse_module,
 )

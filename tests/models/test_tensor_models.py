@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simple_states import (  # pyright: ignore[reportMissingImports]
+from .simple_states import (  # pyright: ignore[reportMissingImports]
     InPlaceAnalysis,
     SimpleBufferization,
     bufferize_in_place,
