@@ -20,8 +20,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
     NoneAttr,
-    ShapedType,
-    StringAttr,
     SymbolRefAttr,
     TensorType,
     VectorType,
@@ -53,9 +51,7 @@ from xdsl_bufferize.execution.values import (
     Token,
     contiguous_strides,
     default_element,
-    element_type_of,
     int_values,
-    is_dynamic,
     iter_indices,
     num_elements,
     static_shape,
@@ -117,8 +113,6 @@ def check_layout(view: MemRefView, t: Attribute, what: str) -> None:
     check_shape(view.sizes, t, what)
     if isinstance(t.layout, NoneAttr):
         expected = contiguous_strides(view.sizes)
-        if view.offset != view.buffer.base_view.offset and view.offset != 0:
-            pass
         if any(
             n != 1 and s != e
             for n, s, e in zip(view.sizes, view.strides, expected, strict=False)
@@ -712,6 +706,3 @@ class VectorFunctions(InterpreterFunctions):
                 raise ExecutionError("unsupported vector broadcast")
             return (value * (count // len(value)),)
         return ((value,) * count,)
-
-
-_unused = (ShapedType, StringAttr, is_dynamic, element_type_of)
