@@ -49,7 +49,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.builder import Builder
-from xdsl.dialects import builtin, cf, func, memref
+from xdsl.dialects import builtin, cf, func, memref, scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.irdl.dominance import DominanceInfo
 from xdsl.rewriter import InsertPoint
@@ -108,8 +108,13 @@ class SiteMode(enum.Enum):
     """What happens to ownership of a forwarded buffer."""
 
     TRANSFER = "transfer"
+    """The merge takes over the buffer (and, from a flagged merge, its ownership flag)."""
     BORROW = "borrow"
+    """The merge aliases the buffer without owning it (flag false into a flagged merge)."""
     CLONE = "clone"
+    """The merge receives an owned copy."""
+    COND_CLONE = "cond-clone"
+    """A flagged buffer into a merge that must own: passed as is if owned, else copied."""
 
 
 @dataclass(eq=False)
@@ -123,6 +128,8 @@ class Site:
     edges: set[int] = field(default_factory=set[int])
     """Ids of the edges (successor index or model edge index) the operand is forwarded on."""
     mode: SiteMode = SiteMode.BORROW
+    level: int = 0
+    """Best mode still possible: 0 transfer, 1 borrow, 2 clone (only ever increases)."""
 
     @property
     def value(self) -> SSAValue:
@@ -138,6 +145,10 @@ class MergeClass:
     owned: bool = False
     pinned: bool = False
     """Must be owned (returned buffers, merges the input program frees itself)."""
+    flagged: bool = False
+    """Owned conditionally: an i1 ownership flag travels with each member."""
+    flaggable: bool = False
+    """All its members and sites belong to ops that can carry an extra flag operand."""
 
 
 class RootKind(enum.Enum):
@@ -161,11 +172,15 @@ class FreePoint:
 
 @dataclass(frozen=True)
 class PlannedFree:
-    """Free `value` at `point` with the dealloc built by `model`."""
+    """Free `value` at `point` with the dealloc built by `model`.
+
+    A conditional free runs only if the ownership flag of `value` (a flagged merge) is set.
+    """
 
     value: SSAValue
     model: AllocationModel
     point: FreePoint
+    conditional: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,6 +190,22 @@ class PlannedClone:
     source: Operation
     index: int
     model: AllocationModel
+    conditional: bool = False
+    """Copy only if the operand (a flagged merge) does not own its buffer; else pass it."""
+
+
+@dataclass(frozen=True)
+class PlannedFlag:
+    """`source.operands[index]` flows into a flagged merge with this ownership flag.
+
+    The flag is the constant `owned`, or (when `owned` is None) the flag of `of`, a flagged
+    merge handing its conditional ownership on.
+    """
+
+    source: Operation
+    index: int
+    owned: bool | None
+    of: SSAValue | None = None
 
 
 @dataclass
@@ -183,6 +214,9 @@ class DeallocationPlan:
 
     clones: list[PlannedClone] = field(default_factory=list[PlannedClone])
     frees: list[PlannedFree] = field(default_factory=list[PlannedFree])
+    flagged: list[SSAValue] = field(default_factory=list[SSAValue])
+    """Merge values that get an i1 ownership flag beside them."""
+    flags: list[PlannedFlag] = field(default_factory=list[PlannedFlag])
 
 
 def _probe(scratch: Block) -> None:
@@ -287,6 +321,15 @@ def branch_successor_operands(
     return None
 
 
+FLAG_REGION_OPS = (
+    scf.IfOp,
+    scf.ForOp,
+    scf.WhileOp,
+    scf.IndexSwitchOp,
+    scf.ExecuteRegionOp,
+)
+"""Region ops whose results and entry arguments can take an extra i1 ownership flag."""
+
 _VIEW_OPS: tuple[type[Operation], ...] = (
     memref.SubviewOp,
     memref.CastOp,
@@ -315,6 +358,7 @@ class OwnershipAnalysis:
         self.freed_by_input: set[SSAValue] = set()
         self.user_managed: set[SSAValue] = set()
         self.roots: dict[SSAValue, frozenset[SSAValue]] = {}
+        self._alias_index: dict[SSAValue, list[SSAValue]] | None = None
         self.dominance: dict[Region, DominanceInfo] = {}
         self.order: dict[SSAValue, int] = {}
         self.memref_default: AllocationModel | None = registered_allocation_model(
@@ -595,13 +639,33 @@ class OwnershipAnalysis:
             return self.class_of[value].owned
         return False
 
+    def is_flagged(self, value: SSAValue) -> bool:
+        """Whether `value` is a merge owning its buffer only when its flag says so."""
+        cls = self.class_of.get(value)
+        return cls is not None and cls.owned and cls.flagged
+
+    def _borrowed_inputs(self, cls: MergeClass) -> Iterable[SSAValue]:
+        """Roots a flagged class may hold without owning them (besides itself)."""
+        for site in cls.sites:
+            if site.mode is SiteMode.BORROW:
+                yield from self.roots[site.value]
+            elif site.mode is SiteMode.TRANSFER and self.is_flagged(site.value):
+                yield from (r for r in self.roots[site.value] if r is not site.value)
+
     def compute_roots(self) -> None:
+        """Map each memref value to the roots whose buffer it may hold.
+
+        An owning root, a static root and an owned merge hold their own buffer; a view or a
+        borrowed merge holds the buffers of its sources; a flagged merge holds its own buffer
+        and, when its flag is false, one of its borrowed inputs.
+        """
         roots: dict[SSAValue, frozenset[SSAValue]] = {}
         for value, kind in self.kind.items():
             if kind in (RootKind.OWNING, RootKind.STATIC) or self.is_owning(value):
                 roots[value] = frozenset((value,))
             else:
                 roots[value] = frozenset()
+        self.roots = roots
         changed = True
         while changed:
             changed = False
@@ -614,12 +678,16 @@ class OwnershipAnalysis:
                     new = frozenset().union(
                         *(roots[s.value] for s in self.class_of[value].sites)
                     )
+                elif kind is RootKind.MERGE and self.class_of[value].flagged:
+                    new = frozenset((value,)).union(
+                        self._borrowed_inputs(self.class_of[value])
+                    )
                 else:
                     continue
                 if new != roots[value]:
                     roots[value] = new
                     changed = True
-        self.roots = roots
+        self._alias_index = None
 
     def _dominance(self, region: Region) -> DominanceInfo:
         info = self.dominance.get(region)
@@ -650,6 +718,7 @@ class OwnershipAnalysis:
         return not _is_inside(block, region_op)
 
     def decide_classes(self) -> None:
+        """Own the merges some of whose inputs may die while the merge is still in use."""
         changed = True
         while changed:
             self.compute_roots()
@@ -670,7 +739,13 @@ class OwnershipAnalysis:
 
     def aliases(self, root: SSAValue) -> list[SSAValue]:
         """Values that may hold `root`'s buffer without owning it (and `root` itself)."""
-        return [v for v, rs in self.roots.items() if root in rs]
+        if self._alias_index is None:
+            index: dict[SSAValue, list[SSAValue]] = {}
+            for value, rs in self.roots.items():
+                for r in rs:
+                    index.setdefault(r, []).append(value)
+            self._alias_index = index
+        return self._alias_index.get(root, [])
 
     def _uses_in_region(
         self, root: SSAValue, region: Region
@@ -764,15 +839,197 @@ class OwnershipAnalysis:
                     return False
         return True
 
-    def decide_sites(self) -> None:
-        for cls in self.classes:
+    def _borrow_valid(self, site: Site) -> bool:
+        """Whether the merge fed by `site` may alias the value without owning it."""
+        roots = self.roots[site.value]
+        if not all(self._outlives(root, site) for root in roots):
+            return False
+        for i, operand in enumerate(site.source.operands):
+            other = self.site_of.get((site.source, i))
+            if other is None or other is site or other.level != 0:
+                continue
+            if site.kind is SiteKind.BRANCH and not (other.edges & site.edges):
+                continue
+            if operand in roots:
+                return False  # handed over by the same op: nobody would keep it alive
+        return True
+
+    def _transfer_ok(self, site: Site, can_flag: bool) -> bool:
+        """Whether `site` may hand its value's ownership over to its merge."""
+        if not self._transfer_valid(site):
+            return False
+        if can_flag and self.is_flagged(site.value):
+            # when the flag is false the merge borrows what the value borrowed
+            value = site.value
+            return all(
+                self._outlives(root, site)
+                for root in self.roots[value]
+                if root is not value
+            )
+        return True
+
+    def _flaggable(self, cls: MergeClass) -> bool:
+        """Whether every member and site of `cls` sits where an i1 flag can be added."""
+        for member in cls.members:
+            if isinstance(member, BlockArgument):
+                block = member.block
+                region = block.parent_region()
+                if region is not None and block is not region.blocks.first:
+                    continue
+                holder = block.parent_op()
+            else:
+                holder = member.owner
+            if not isinstance(holder, FLAG_REGION_OPS):
+                return False
+        for site in cls.sites:
+            if site.kind is SiteKind.BRANCH:
+                ok = branch_successor_operands(site.source) is not None
+            elif site.kind is SiteKind.ENTRY:
+                ok = isinstance(site.source, FLAG_REGION_OPS)
+            elif site.kind is SiteKind.EXIT:
+                ok = isinstance(site.source, scf.YieldOp | scf.ConditionOp) and (
+                    isinstance(site.source.parent_op(), FLAG_REGION_OPS)
+                )
+            else:
+                ok = False
+            if not ok:
+                return False
+        return True
+
+    def promote_transfers(self) -> None:
+        """Own borrowed merges whose inputs can all be handed over: they die earlier.
+
+        A merge borrowing buffers that are dead after its edges keeps every input alive until
+        the merge dies; owning it instead frees the inputs not taken at the branch.  Classes
+        feeding each other (a loop swapping buffers) are promoted together.  A promotion is
+        kept only if every site still transfers and no other borrowed merge becomes invalid.
+        """
+        candidates = [c for c in self.classes if not c.owned and c.members]
+        group_of: dict[int, int] = {id(c): i for i, c in enumerate(candidates)}
+        parent = list(range(len(candidates)))
+
+        def find(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for i, cls in enumerate(candidates):
             for site in cls.sites:
+                other = self.class_of.get(site.value)
+                if other is not None and id(other) in group_of:
+                    a, b = find(i), find(group_of[id(other)])
+                    if a != b:
+                        parent[b] = a
+        groups: dict[int, list[MergeClass]] = {}
+        for i, cls in enumerate(candidates):
+            groups.setdefault(find(i), []).append(cls)
+        for group in groups.values():
+            members = {id(c) for c in group}
+            if not all(
+                (
+                    self.kind.get(site.value) is RootKind.OWNING
+                    and self.is_owning(site.value)
+                )
+                or (
+                    (other := self.class_of.get(site.value)) is not None
+                    and (other.owned or id(other) in members)
+                )
+                for cls in group
+                for site in cls.sites
+            ):
+                continue
+            for cls in group:
+                cls.owned = True
+            self.compute_roots()
+            ok = all(self._transfer_valid(site) for cls in group for site in cls.sites)
+            ok = ok and all(
+                self._outlives(root, site)
+                for cls in self.classes
+                if not cls.owned
+                for site in cls.sites
+                for root in self.roots[site.value]
+            )
+            if not ok:
+                for cls in group:
+                    cls.owned = False
+        self.compute_roots()
+
+    def decide_sites(self) -> None:
+        """Choose, for each edge into an owned merge, transfer, borrow (flag) or clone.
+
+        Each site starts at its cheapest mode and only moves to costlier ones (transfer,
+        borrow, clone) until every choice is valid under the aliasing the choices imply, so
+        the fixpoint ends.  A merge with a borrowed input, or fed by a flagged merge, gets an
+        ownership flag if its ops can carry one; otherwise those inputs are cloned.
+        """
+        for cls in self.classes:
+            cls.flaggable = cls.owned and not cls.pinned and self._flaggable(cls)
+            for site in cls.sites:
+                site.mode = SiteMode.BORROW if not cls.owned else SiteMode.TRANSFER
+        changed = True
+        while changed:
+            self.compute_roots()
+            changed = False
+            for cls in self.classes:
                 if not cls.owned:
-                    site.mode = SiteMode.BORROW
-                elif self._transfer_valid(site):
-                    site.mode = SiteMode.TRANSFER
-                else:
-                    site.mode = SiteMode.CLONE
+                    continue
+                for site in cls.sites:
+                    level = site.level
+                    while level < 2:
+                        if level == 0 and self._transfer_ok(site, cls.flaggable):
+                            break
+                        if level == 1 and cls.flaggable and self._borrow_valid(site):
+                            break
+                        level += 1
+                    if level != site.level:
+                        site.level = level
+                        changed = True
+                if (
+                    cls.flaggable
+                    and not cls.flagged
+                    and any(
+                        s.level == 1 or (s.level == 0 and self.is_flagged(s.value))
+                        for s in cls.sites
+                    )
+                ):
+                    cls.flagged = True
+                    changed = True
+                for site in cls.sites:
+                    mode = self._mode(cls, site)
+                    if mode is not site.mode:
+                        site.mode = mode
+                        changed = True
+        self._drop_useless_flags()
+        self.compute_roots()
+
+    def _mode(self, cls: MergeClass, site: Site) -> SiteMode:
+        if site.level == 1:
+            return SiteMode.BORROW
+        if site.level == 2:
+            return SiteMode.CLONE
+        if self.is_flagged(site.value) and not cls.flagged:
+            return SiteMode.COND_CLONE
+        return SiteMode.TRANSFER
+
+    def _drop_useless_flags(self) -> None:
+        """Unflag merges whose flag would always be true (no borrowed or flagged input)."""
+        changed = True
+        while changed:
+            changed = False
+            for cls in self.classes:
+                if cls.flagged and not any(
+                    s.mode is SiteMode.BORROW
+                    or (s.mode is SiteMode.TRANSFER and self.is_flagged(s.value))
+                    for s in cls.sites
+                ):
+                    cls.flagged = False
+                    changed = True
+            if changed:
+                for cls in self.classes:
+                    if cls.owned:
+                        for site in cls.sites:
+                            site.mode = self._mode(cls, site)
 
     # ------------------------------------------------------------------ models
 
@@ -813,7 +1070,7 @@ class OwnershipAnalysis:
                 families: dict[str, AllocationModel] = {}
                 pending = False
                 for site in cls.sites:
-                    if site.mode is SiteMode.TRANSFER:
+                    if site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE):
                         family = self.family.get(site.value)
                         model = self.model.get(site.value)
                         if family is None or model is None:
@@ -875,7 +1132,10 @@ class OwnershipAnalysis:
         consumed_ops: set[Operation] = set()
         consumed_edges: set[tuple[Operation, int]] = set()
         for site in self.sites:
-            if site.mode is SiteMode.TRANSFER and site.value is root:
+            if (
+                site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE)
+                and site.value is root
+            ):
                 if site.kind is SiteKind.BRANCH:
                     consumed_edges.update((site.source, e) for e in site.edges)
                 else:
@@ -883,8 +1143,10 @@ class OwnershipAnalysis:
         blocks_with_uses = {b for op in uses if (b := op.parent_block()) is not None}
         live = self._live_in(region, def_block, blocks_with_uses, consumed_edges)
 
+        conditional = self.is_flagged(root)
+
         def add(point: FreePoint) -> None:
-            plan.frees.append(PlannedFree(root, model, point))
+            plan.frees.append(PlannedFree(root, model, point, conditional))
 
         for block in region.blocks:
             if block is not def_block and block not in live:
@@ -940,14 +1202,32 @@ class OwnershipAnalysis:
         self.collect()
         self.build_classes()
         self.decide_classes()
+        self.promote_transfers()
         self.decide_sites()
         self.decide_families()
         plan = DeallocationPlan()
         for site in self.sites:
-            if site.mode is SiteMode.CLONE:
+            if site.mode in (SiteMode.CLONE, SiteMode.COND_CLONE):
                 plan.clones.append(
-                    PlannedClone(site.source, site.index, self._clone_model(site))
+                    PlannedClone(
+                        site.source,
+                        site.index,
+                        self._clone_model(site),
+                        site.mode is SiteMode.COND_CLONE,
+                    )
                 )
+        for cls in self.classes:
+            if not cls.flagged:
+                continue
+            plan.flagged.extend(cls.members)
+            for site in cls.sites:
+                if site.mode is SiteMode.BORROW:
+                    flag = PlannedFlag(site.source, site.index, False)
+                elif site.mode is SiteMode.TRANSFER and self.is_flagged(site.value):
+                    flag = PlannedFlag(site.source, site.index, None, site.value)
+                else:
+                    flag = PlannedFlag(site.source, site.index, True)
+                plan.flags.append(flag)
         self.place_frees(plan)
         return plan
 

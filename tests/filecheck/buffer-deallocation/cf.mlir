@@ -43,8 +43,9 @@ func.func @main() -> f32 {
 
 // -----
 
-// Merge of two buffers allocated before the branch: the block argument borrows them;
-// both are freed after the last use of the merged value, no clone.
+// Merge of two buffers allocated before the branch and dead after it: the block argument
+// takes ownership of the one it receives; the other is freed on the (split) edge at once,
+// the merged one after its last use. No clone, no flag.
 func.func @main() -> f32 {
   %c0 = arith.constant 0 : index
   %false = arith.constant false
@@ -69,11 +70,16 @@ func.func @main() -> f32 {
 // CHECK-NEXT: %b = memref.alloc() : memref<4xf32>
 // CHECK-NEXT: memref.store %f1, %a[%c0] : memref<4xf32>
 // CHECK-NEXT: memref.store %f2, %b[%c0] : memref<4xf32>
-// CHECK-NEXT: cf.cond_br %false, ^bb1(%a : memref<4xf32>), ^bb1(%b : memref<4xf32>)
-// CHECK-NEXT: ^bb1(%m: memref<4xf32>):
-// CHECK-NEXT: %v = memref.load %m[%c0] : memref<4xf32>
-// CHECK-NEXT: memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT: cf.cond_br %false, ^bb1(%a : memref<4xf32>), ^bb2(%b : memref<4xf32>)
+// CHECK-NEXT: ^bb1(%0: memref<4xf32>):
 // CHECK-NEXT: memref.dealloc %b : memref<4xf32>
+// CHECK-NEXT: cf.br ^bb3(%0 : memref<4xf32>)
+// CHECK-NEXT: ^bb2(%1: memref<4xf32>):
+// CHECK-NEXT: memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT: cf.br ^bb3(%1 : memref<4xf32>)
+// CHECK-NEXT: ^bb3(%m: memref<4xf32>):
+// CHECK-NEXT: %v = memref.load %m[%c0] : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %m : memref<4xf32>
 // CHECK-NEXT: func.return %v : f32
 // CHECK-NEXT: }
 
@@ -166,8 +172,8 @@ func.func @main() -> f32 {
 
 // -----
 
-// Unstructured loop swapping two buffers through its block arguments: they only borrow
-// the buffers made before the loop, freed after the exit's last use.
+// Unstructured loop swapping two buffers through its block arguments: ownership moves with
+// the values (no clone, no free in the loop); on exit the unused one is freed at once.
 func.func @main() -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -204,16 +210,16 @@ func.func @main() -> f32 {
 // CHECK-NEXT: %next = arith.addi %i, %c1 : index
 // CHECK-NEXT: cf.cond_br %cond, ^head(%y, %x, %next : memref<4xf32>, memref<4xf32>, index), ^exit
 // CHECK-NEXT: ^exit:
+// CHECK-NEXT: memref.dealloc %y : memref<4xf32>
 // CHECK-NEXT: %r = memref.load %x[%c0] : memref<4xf32>
-// CHECK-NEXT: memref.dealloc %a : memref<4xf32>
-// CHECK-NEXT: memref.dealloc %b : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %x : memref<4xf32>
 // CHECK-NEXT: func.return %r : f32
 // CHECK-NEXT: }
 
 // -----
 
-// A function argument and a fresh buffer merge: the argument is cloned on its edge so the
-// block argument owns its buffer on every path.
+// A function argument and a fresh buffer merge: the block argument gets an ownership flag
+// (false on the argument's edge, true on the fresh one's) and is freed only if it owns.
 func.func @merge_arg(%c: i1, %arg: memref<4xf32>) -> f32 {
   %c0 = arith.constant 0 : index
   cf.cond_br %c, ^bb1, ^bb2(%arg : memref<4xf32>)
@@ -236,17 +242,18 @@ func.func @main() -> f32 {
 
 // CHECK-LABEL: func.func @merge_arg
 // CHECK-NEXT: %c0 = arith.constant 0 : index
-// CHECK-NEXT: cf.cond_br %c, ^bb2, ^bb1(%arg : memref<4xf32>)
-// CHECK-NEXT: ^bb1(%0: memref<4xf32>):
-// CHECK-NEXT: %1 = bufferization.clone %0 : memref<4xf32> to memref<4xf32>
-// CHECK-NEXT: cf.br ^bb3(%1 : memref<4xf32>)
-// CHECK-NEXT: ^bb2:
+// CHECK-NEXT: %false = arith.constant false
+// CHECK-NEXT: cf.cond_br %c, ^bb1, ^bb2(%arg, %false : memref<4xf32>, i1)
+// CHECK-NEXT: ^bb1:
 // CHECK-NEXT: %a = memref.alloc() : memref<4xf32>
 // CHECK-NEXT: "memref.copy"(%arg, %a) : (memref<4xf32>, memref<4xf32>) -> ()
-// CHECK-NEXT: cf.br ^bb3(%a : memref<4xf32>)
-// CHECK-NEXT: ^bb3(%m: memref<4xf32>):
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: cf.br ^bb2(%a, %true : memref<4xf32>, i1)
+// CHECK-NEXT: ^bb2(%m: memref<4xf32>, %m_owned: i1):
 // CHECK-NEXT: %v = memref.load %m[%c0] : memref<4xf32>
+// CHECK-NEXT: scf.if %m_owned {
 // CHECK-NEXT: memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT: }
 // CHECK-NEXT: func.return %v : f32
 // CHECK-NEXT: }
 // CHECK-LABEL: func.func @main
