@@ -272,6 +272,7 @@ class _Job:
     do_shrink: bool
     timeout: float
     shrink_tests: int
+    shrink_seconds: float
 
 
 def _run_job(job: _Job) -> CaseResult:
@@ -294,7 +295,12 @@ def _run_job(job: _Job) -> CaseResult:
                 )
                 return verdict.kind == kind
 
-            reproducer = shrink(text, still_fails, max_tests=job.shrink_tests)
+            reproducer = shrink(
+                text,
+                still_fails,
+                max_tests=job.shrink_tests,
+                time_limit=job.shrink_seconds,
+            )
     return CaseResult(job.seed, verdict, reproducer, time.monotonic() - start)
 
 
@@ -366,6 +372,7 @@ def fuzz_programs(
     do_shrink: bool = True,
     timeout: float = 20.0,
     shrink_tests: int = 200,
+    shrink_seconds: float = 90.0,
 ) -> Summary:
     """Generate `count` programs from `seed` on, check each under `pipeline`."""
     start = time.monotonic()
@@ -373,7 +380,9 @@ def fuzz_programs(
     # Fail early, in this process, on an unknown pass.
     apply_pipeline(parse_module("builtin.module {}"), pipeline)
     work = [
-        _Job(seed + i, pipeline, config, do_shrink, timeout, shrink_tests)
+        _Job(
+            seed + i, pipeline, config, do_shrink, timeout, shrink_tests, shrink_seconds
+        )
         for i in range(count)
     ]
     results: list[CaseResult]
@@ -416,6 +425,9 @@ def _generator_parser() -> argparse.ArgumentParser:
         help="feature spec, e.g. '-while,+nonequivalent_yields,max_ops=5'",
     )
     p.add_argument(
+        "--shrink-seconds", type=float, default=90.0, help="time limit of each shrink"
+    )
+    p.add_argument(
         "--no-shrink", action="store_true", help="keep failing programs whole"
     )
     p.add_argument("--timeout", type=float, default=20.0, help="seconds per case")
@@ -451,6 +463,7 @@ def main_generate(argv: Sequence[str]) -> int:
             out_dir=args.out,
             do_shrink=not args.no_shrink,
             timeout=args.timeout,
+            shrink_seconds=args.shrink_seconds,
         )
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -1056,6 +1056,8 @@ class MemrefProgramGenerator:
         self.seed = seed
         self.helpers: list[_Helper] = []
         self.functions_text: list[str] = []
+        self.allow_stack = True
+        """Whether `memref.alloca` may be used (not in helpers: buffers escape them)."""
 
     def memref_type(self, shape: tuple[int, ...], layout: str = "") -> str:
         dims = "".join(f"{d}x" for d in shape)
@@ -1074,7 +1076,7 @@ class MemrefProgramGenerator:
         name = g.fresh("m")
         r = self.rng.random()
         stack = False
-        if self.config.enabled("alloca") and not heap and r < 0.15:
+        if self.config.enabled("alloca") and not heap and self.allow_stack and r < 0.15:
             g.emit(f"{name} = memref.alloca() : {typ}")
             stack = True
         elif self.config.enabled("dynamic_shapes") and r < 0.3:
@@ -1265,6 +1267,7 @@ class MemrefProgramGenerator:
     def gen_helper(self, index: int) -> None:
         g = self.g
         g.begin_function()
+        self.allow_stack = False
         shape = g.shape()
         typ = self.memref_type(shape)
         use_cf = self.config.enabled("cf") and self.rng.random() < 0.6
@@ -1339,6 +1342,7 @@ class MemrefProgramGenerator:
             self.gen_helper(i)
         g = self.g
         g.begin_function()
+        self.allow_stack = True
         for _ in range(self.rng.randint(1, 3)):
             self.alloc()
         self.region_ops(0, self.rng.randint(2, self.config.max_ops))

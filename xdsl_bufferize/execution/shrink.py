@@ -102,7 +102,7 @@ def _erase_with_replacements(op: Operation) -> bool:
             repl = _replacement(op, res)
             if repl is None:
                 return False
-            res.replace_by(repl)
+            res.replace_all_uses_with(repl)
     op.detach()
     op.erase(safe_erase=False)
     return True
@@ -115,7 +115,7 @@ def _inline_block(op: Operation, block: Block, args: list[SSAValue]) -> bool:
     if terminator is None or len(terminator.operands) != len(op.results):
         return False
     for arg, val in zip(block.args, args, strict=True):
-        arg.replace_by(val)
+        arg.replace_all_uses_with(val)
     yielded = list(terminator.operands)
     terminator.detach()
     terminator.erase(safe_erase=False)
@@ -123,7 +123,7 @@ def _inline_block(op: Operation, block: Block, args: list[SSAValue]) -> bool:
         inner.detach()
         Rewriter.insert_op(inner, InsertPoint.before(op))
     for res, val in zip(op.results, yielded, strict=True):
-        res.replace_by(val)
+        res.replace_all_uses_with(val)
     op.detach()
     op.erase(safe_erase=False)
     return True
