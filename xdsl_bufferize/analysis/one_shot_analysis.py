@@ -150,6 +150,9 @@ class OneShotAnalysisState(AnalysisState):
         """Per value: its read uses and the (loop-extended) position of each."""
         self._lo: dict[SSAValue, int] = {}
         self._definitions: dict[SSAValue, list[SSAValue]] = {}
+        self._definition_paths: dict[SSAValue, dict[SSAValue, list[Operation]]] = {}
+        """Per value and definition: the ops (e.g. branch yields) the data flowed
+        through from the definition to the value."""
         self._stabber: IntervalStabber[SSAValue] | None = None
         self._analyzed: list[OpOperand] = []
 
@@ -202,25 +205,29 @@ class OneShotAnalysisState(AnalysisState):
         if cached is not None:
             return cached
         found: list[SSAValue] = []
+        paths: dict[SSAValue, list[Operation]] = {}
         seen: set[SSAValue] = set()
-        stack = [value]
+        stack: list[tuple[SSAValue, tuple[Operation, ...]]] = [(value, ())]
         while stack:
-            current = stack.pop()
+            current, path = stack.pop()
             if current in seen:
                 continue
             seen.add(current)
             if isinstance(current, OpResult) and self._is_loop(current.op):
                 # A loop result is defined when the loop completes.
                 found.append(current)
+                paths[current] = list(path)
                 continue
             aliasing = self.get_aliasing_op_operands(current)
             if not aliasing or any(
                 self.bufferizes_to_memory_write(a.operand) for a in aliasing
             ):
                 found.append(current)
+                paths[current] = list(path)
                 continue
-            stack.extend(a.operand.value for a in aliasing)
+            stack.extend((a.operand.value, (*path, a.operand.owner)) for a in aliasing)
         self._definitions[value] = found
+        self._definition_paths[value] = paths
         return found
 
     def _is_loop(self, op: Operation) -> bool:
@@ -414,6 +421,12 @@ class OneShotAnalysisState(AnalysisState):
                 if self._mutually_exclusive(r_op, w_op):
                     continue
                 if order.pos[w_op] < order.value_pos(definition):
+                    continue
+                # The data flowed through a branch that excludes the write.
+                if any(
+                    self._mutually_exclusive(via, w_op)
+                    for via in self._definition_paths[value][definition]
+                ):
                     continue
             if write_aliases is None:
                 write_aliases = {a.value for a in self.get_aliasing_values(write)}

@@ -1,0 +1,29 @@
+// RUN: xdsl-opt %s --split-input-file -p one-shot-bufferize | filecheck %s
+
+// Without function boundaries, a tensor argument is read through a to_buffer at
+// the entry (read_only unless writable) and a tensor result is a to_tensor.
+// CHECK-LABEL: func.func @body
+// CHECK-NEXT:  %[[RW:.*]] = bufferization.to_buffer %{{.*}} : tensor<4xf32> to memref<4xf32>
+// CHECK-NEXT:  %[[RO:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<4xf32> to memref<4xf32>
+// CHECK-NEXT:  %[[C:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+// CHECK-NEXT:  "memref.copy"(%[[RO]], %[[C]])
+// CHECK-NEXT:  memref.store %{{.*}}, %[[C]]
+// CHECK-NEXT:  %[[T1:.*]] = bufferization.to_tensor %[[C]]
+// CHECK-NEXT:  memref.store %{{.*}}, %[[RW]]
+// CHECK-NEXT:  %[[T2:.*]] = bufferization.to_tensor %[[RW]]
+// CHECK-NEXT:  func.return %[[T1]], %[[T2]]
+func.func @body(%ro: tensor<4xf32>, %rw: tensor<4xf32> {bufferization.writable = true}, %f: f32, %i: index) -> (tensor<4xf32>, tensor<4xf32>) {
+  %a = tensor.insert %f into %ro[%i] : tensor<4xf32>
+  %b = tensor.insert %f into %rw[%i] : tensor<4xf32>
+  func.return %a, %b : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// The older linalg.inplaceable spelling is accepted.
+// CHECK-LABEL: func.func @older_spelling
+// CHECK-NOT:   memref.copy
+func.func @older_spelling(%rw: tensor<4xf32> {linalg.inplaceable = true}, %f: f32, %i: index) -> tensor<4xf32> {
+  %b = tensor.insert %f into %rw[%i] : tensor<4xf32>
+  func.return %b : tensor<4xf32>
+}
