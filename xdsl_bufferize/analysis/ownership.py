@@ -718,22 +718,50 @@ class OwnershipAnalysis:
         return not _is_inside(block, region_op)
 
     def decide_classes(self) -> None:
-        """Own the merges some of whose inputs may die while the merge is still in use."""
-        changed = True
-        while changed:
+        """Own the merges some of whose inputs may die while the merge is still in use.
+
+        Each round owns the violating merges not fed (through views and borrowed merges) by
+        another violating merge: owning that one first may make them valid.
+        """
+        while True:
             self.compute_roots()
-            changed = False
-            for cls in self.classes:
-                if cls.owned:
-                    continue
-                if not all(
+            violating = [
+                cls
+                for cls in self.classes
+                if not cls.owned
+                and not all(
                     self._outlives(root, site)
                     for site in cls.sites
                     for root in self.roots[site.value]
-                ):
-                    cls.owned = True
-                    changed = True
-        self.compute_roots()
+                )
+            ]
+            if not violating:
+                return
+            ids = {id(c) for c in violating}
+            first = [c for c in violating if not self._fed_by(c, ids)]
+            for cls in first or violating:
+                cls.owned = True
+
+    def _fed_by(self, cls: MergeClass, ids: set[int]) -> bool:
+        """Whether a borrowed merge other than `cls` with id in `ids` flows into `cls`."""
+        seen: set[SSAValue] = set()
+        work = [site.value for site in cls.sites]
+        while work:
+            value = work.pop()
+            if value in seen:
+                continue
+            seen.add(value)
+            kind = self.kind.get(value)
+            if kind is RootKind.VIEW:
+                work.extend(self.view_sources[value])
+            elif kind is RootKind.MERGE:
+                other = self.class_of[value]
+                if other.owned:
+                    continue
+                if other is not cls and id(other) in ids:
+                    return True
+                work.extend(site.value for site in other.sites)
+        return False
 
     # ------------------------------------------------------------------ aliases and uses
 
@@ -1180,7 +1208,7 @@ class OwnershipAnalysis:
             elif last is terminator:
                 only_clones = len(last.successors) <= 1 and all(
                     (s := self.site_of.get((user, index))) is not None
-                    and s.mode is SiteMode.CLONE
+                    and s.mode in (SiteMode.CLONE, SiteMode.COND_CLONE)
                     for user, index, _ in uses[last]
                 )
                 if only_clones:
