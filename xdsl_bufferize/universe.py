@@ -36,8 +36,24 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return DropEquivalentBufferResultsPass
 
+    def get_buffer_loop_hoisting() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.buffer_loop_hoisting import (
+            BufferLoopHoistingPass,
+        )
+
+        return BufferLoopHoistingPass
+
+    def get_eliminate_empty_tensors() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.empty_tensor_elimination import (
+            EmptyTensorEliminationPass,
+        )
+
+        return EmptyTensorEliminationPass
+
     return {
         "buffer-deallocation": get_buffer_deallocation,
+        "buffer-loop-hoisting": get_buffer_loop_hoisting,
+        "eliminate-empty-tensors": get_eliminate_empty_tensors,
         "comprehensive-bufferize": get_comprehensive_bufferize,
         "drop-equivalent-buffer-results": get_drop_equivalent_buffer_results,
         "one-shot-bufferize": get_one_shot_bufferize,

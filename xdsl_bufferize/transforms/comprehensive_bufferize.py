@@ -2,9 +2,14 @@
 
 The pipeline runs
 
+0. `eliminate-empty-tensors` (option `eliminate-empty-tensors`) -- on tensors: empty
+   destinations become slices of the tensor they are inserted into, or a dead input,
+   where the one-shot analysis keeps them in place;
 1. `one-shot-bufferize{bufferize-function-boundaries=true}` -- the one-shot analysis and
    rewrite of every function, callees first, with tensor function arguments and
    results turned into memrefs and results equivalent to arguments dropped;
+1b. `buffer-loop-hoisting` (option `hoist-allocations`) -- allocations in loop bodies
+   that do not escape their iteration move before the loop;
 2. `buffer-deallocation` -- frees every allocation exactly once;
 3. clean-up: the small patterns below (casts between layouts folded into the ops that
    accept any layout, self-copies, `bufferization.clone` freed right away or whose
@@ -38,6 +43,10 @@ from xdsl.transforms.common_subexpression_elimination import (
 from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPass
 
 from xdsl_bufferize.transforms.buffer_deallocation import BufferDeallocationPass
+from xdsl_bufferize.transforms.buffer_loop_hoisting import hoist_loop_allocations
+from xdsl_bufferize.transforms.empty_tensor_elimination import (
+    eliminate_empty_tensors,
+)
 from xdsl_bufferize.transforms.one_shot_bufferize import OneShotBufferizePass
 
 
@@ -176,7 +185,8 @@ class FoldCloneFreedInBlock(RewritePattern):
 
 class FoldCloneOfDyingSource(RewritePattern):
     """`%c = clone %s` followed in the same block by `dealloc %s` with no other use of
-    %s in between or after: %c can be %s itself (the ownership moves)."""
+    %s in between or after: %c can be %s itself (the ownership moves). %s may be seen
+    through `memref.cast`s (`%v = cast %s`, `%c = clone %v`, `dealloc %s`): %c is %v."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
@@ -185,23 +195,29 @@ class FoldCloneOfDyingSource(RewritePattern):
         source = op.input
         if source.type != op.output.type:
             return
+        chain = [source]
+        while isinstance(chain[-1].owner, memref.CastOp):
+            chain.append(chain[-1].owner.source)
+        # chain: the clone's input, ..., the value behind all casts (the allocation).
+        block = op.parent_block()
         dealloc: memref.DeallocOp | None = None
-        for use in source.uses:
-            user = use.operation
-            if user is op:
-                continue
-            if isinstance(user, memref.DeallocOp) and user.parent_block() is (
-                op.parent_block()
-            ):
-                if dealloc is not None:
+        for position, value in enumerate(chain):
+            for use in value.uses:
+                user = use.operation
+                if user is op or (position > 0 and user is chain[position - 1].owner):
+                    continue
+                if (
+                    position == len(chain) - 1
+                    and isinstance(user, memref.DeallocOp)
+                    and user.parent_block() is block
+                ):
+                    if dealloc is not None:
+                        return
+                    dealloc = user
+                    continue
+                # Any other use must come before the clone, in the same block.
+                if user.parent_block() is not block or not user.is_before_in_block(op):
                     return
-                dealloc = user
-                continue
-            # Any other use must come before the clone, in the same block.
-            if user.parent_block() is not op.parent_block() or not (
-                user.is_before_in_block(op)
-            ):
-                return
         if dealloc is None or not op.is_before_in_block(dealloc):
             return
         rewriter.erase(dealloc)
@@ -273,15 +289,30 @@ class ComprehensiveBufferizePass(ModulePass):
     cleanup: bool = True
     """Run the clean-up (casts, self-copies, clone/free pairs, canonicalize, cse,
     licm) after deallocation."""
+    eliminate_empty_tensors: bool = True
+    """Before the analysis, let empty destinations reuse an inserted-into tensor or a
+    dead input (eliminate-empty-tensors)."""
+    hoist_allocations: bool = True
+    """After bufferization, move non-escaping loop-body allocations before their
+    loop (buffer-loop-hoisting)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        forwarded = _forward_options(OneShotBufferizePass, self)
+        assert isinstance(forwarded, OneShotBufferizePass)
         bufferize_pass = dataclasses.replace(
-            _forward_options(OneShotBufferizePass, self),  # pyright: ignore[reportArgumentType]
-            bufferize_function_boundaries=True,
+            forwarded, bufferize_function_boundaries=True
         )
+        if (
+            self.eliminate_empty_tensors
+            and not self.test_analysis_only
+            and not self.copy_before_write
+        ):
+            eliminate_empty_tensors(op, bufferize_pass.options())
         bufferize_pass.apply(ctx, op)
         if self.test_analysis_only:
             return
+        if self.hoist_allocations:
+            hoist_loop_allocations(op)
         _forward_options(BufferDeallocationPass, self).apply(ctx, op)
         if self.cleanup:
             clean_up(ctx, op)

@@ -1,0 +1,183 @@
+"""What `eliminate-empty-tensors` needs to know: use-def chains, dominance, and the
+in-place verdict of the one-shot analysis on a rewritten program.
+
+* `trace_to_empty(value)`: follow `value` backwards through op operands it is
+  equivalent to (a linalg result to its `outs`, an scf.for result ... as the
+  bufferization models say, asked through `get_aliasing_op_operands`) until a value
+  that starts with undefined contents (`tensor.empty`, `bufferization.alloc_tensor`
+  without `copy`). Returns that value and the operands on the chain, or None.
+* `value_dominates(value, op)`: whether `value` may be used by `op` (defined before it
+  in an enclosing block, or in a block dominating an enclosing block).
+* `in_place_oracle(module, options)`: run the one-shot analysis as the module driver
+  does (callees first, across function boundaries) and answer `is_in_place` for any
+  operand of the module; None if the analysis rejects the program.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects import bufferization, func, tensor
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.irdl.dominance import DominanceInfo
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
+
+from xdsl_bufferize.analysis.module_analysis import (
+    FuncAnalysisState,
+    ModuleAnalysisState,
+    build_call_graph,
+    summarize_external,
+    summarize_function,
+)
+from xdsl_bufferize.interfaces.bufferizable import (
+    AnalysisState,
+    BufferizationOptions,
+    BufferRelation,
+    OpOperand,
+)
+
+
+class ChainState(AnalysisState):
+    """An analysis state for questions asked before any decision: every operand is
+    assumed in place, only identical values are known to share a buffer."""
+
+    def __init__(self, options: BufferizationOptions | None = None) -> None:
+        self.options = options or BufferizationOptions()
+
+    def is_in_place(self, operand: OpOperand) -> bool:
+        return True
+
+    def are_equivalent_buffers(self, a: SSAValue, b: SSAValue) -> bool:
+        return a is b
+
+    def are_aliasing_buffers(self, a: SSAValue, b: SSAValue) -> bool:
+        return a is b
+
+    def is_value_read(self, value: SSAValue) -> bool:
+        return True
+
+
+def is_undefined_contents(value: SSAValue) -> bool:
+    """Whether `value` is a new tensor whose contents are undefined."""
+    if not isinstance(value, OpResult):
+        return False
+    op = value.op
+    if isinstance(op, tensor.EmptyOp):
+        return True
+    return isinstance(op, bufferization.AllocTensorOp) and op.copy is None
+
+
+def trace_to_empty(
+    value: SSAValue, state: AnalysisState
+) -> tuple[SSAValue, list[OpOperand]] | None:
+    """The undefined-contents tensor `value` is built on, through a chain of
+    equivalent aliasing operands, and the operands of that chain (from `value`'s
+    definition back to the use of the empty tensor); None if there is no such
+    chain or some step is ambiguous."""
+    chain: list[OpOperand] = []
+    seen: set[SSAValue] = set()
+    while not is_undefined_contents(value):
+        if value in seen or not isinstance(value, OpResult):
+            return None
+        seen.add(value)
+        aliasing = state.get_aliasing_op_operands(value)
+        if len(aliasing) != 1:
+            return None
+        step = aliasing[0]
+        if step.relation is not BufferRelation.EQUIVALENT or not step.is_definite:
+            return None
+        chain.append(step.operand)
+        value = step.operand.value
+    if not chain:
+        return None
+    return value, chain
+
+
+def _ancestor_in_block(op: Operation, block: Block) -> Operation | None:
+    current: Operation | None = op
+    while current is not None:
+        if current.parent_block() is block:
+            return current
+        current = current.parent_op()
+    return None
+
+
+def _block_dominates_ancestor(block: Block, op: Operation, strict: bool) -> bool:
+    """Whether `block` dominates the block of some ancestor of `op` in its region
+    (strictly, for an op defined in `block` itself, handled by the caller)."""
+    region = block.parent
+    current: Operation | None = op
+    while current is not None:
+        current_block = current.parent_block()
+        if current_block is None:
+            return False
+        if current_block.parent is region and region is not None:
+            if current_block is block:
+                return not strict
+            return DominanceInfo(region).dominates(block, current_block)
+        current = current.parent_op()
+    return False
+
+
+def value_dominates(value: SSAValue, op: Operation) -> bool:
+    """Whether `value` is available at `op` (SSA dominance across nested regions)."""
+    if isinstance(value, BlockArgument):
+        return _block_dominates_ancestor(value.block, op, strict=False)
+    assert isinstance(value, OpResult)
+    definer = value.op
+    block = definer.parent_block()
+    if block is None:
+        return False
+    ancestor = _ancestor_in_block(op, block)
+    if ancestor is not None:
+        return ancestor is not definer and definer.is_before_in_block(ancestor)
+    return _block_dominates_ancestor(block, op, strict=True)
+
+
+InPlaceOracle = Callable[[OpOperand], bool]
+"""Answers whether an operand bufferizes in place."""
+
+
+def enclosing_function(op: Operation) -> func.FuncOp | None:
+    """The `func.func` holding `op`, if any."""
+    current = op.parent_op()
+    while current is not None and not isinstance(current, func.FuncOp):
+        current = current.parent_op()
+    return current
+
+
+def in_place_oracle(
+    module: ModuleOp, options: BufferizationOptions | None = None
+) -> InPlaceOracle | None:
+    """Analyse `module` as one-shot-bufferize with function boundaries does and
+    return its in-place verdicts; None if the analysis rejects the module (the
+    bufferization pass will report why)."""
+    from xdsl_bufferize.models import register_all_models
+
+    register_all_models()
+    options = options or BufferizationOptions(bufferize_function_boundaries=True)
+    try:
+        graph = build_call_graph(module)
+        func_state = FuncAnalysisState(graph)
+        states: dict[func.FuncOp, ModuleAnalysisState] = {}
+        for function in graph.order:
+            func_state.start(function)
+            if function.is_declaration:
+                func_state.finish(function, summarize_external(function))
+                continue
+            state = ModuleAnalysisState(function, options, func_state)
+            state.analyze()
+            if state.verify():
+                return None
+            states[function] = state
+            func_state.finish(function, summarize_function(function, state))
+    except (DiagnosticException, VerifyException):
+        return None
+
+    def is_in_place(operand: OpOperand) -> bool:
+        function = enclosing_function(operand.owner)
+        state = None if function is None else states.get(function)
+        return state is not None and state.is_in_place(operand)
+
+    return is_in_place

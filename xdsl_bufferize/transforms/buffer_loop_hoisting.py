@@ -1,0 +1,55 @@
+"""buffer-loop-hoisting: allocate loop-body buffers once, before the loop.
+
+MLIR's pass of the same name. Each allocation whose `AllocationOpInterface` allows
+loop hoisting, whose sizes are defined outside the loop and whose buffer does not
+escape the iteration (see `xdsl_bufferize.analysis.hoisting`) moves before the
+outermost loop it may leave; a `memref.dealloc` of it in its block moves to right
+after that loop. Meant to run after bufferization and before `buffer-deallocation`,
+which then frees the hoisted buffer after the loop (also when the loop runs zero
+times).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from xdsl_bufferize.analysis.hoisting import allocations_in_loops, hoisting_target
+from xdsl_bufferize.models.allocation import register_default_allocation_models
+
+
+def hoist_loop_allocations(root: ModuleOp, hoist_out_of_parallel: bool = False) -> int:
+    """Move every hoistable allocation under `root` out of its loops; return how
+    many moved."""
+    register_default_allocation_models()
+    moved = 0
+    for alloc_op in list(allocations_in_loops(root)):
+        plan = hoisting_target(alloc_op, hoist_out_of_parallel)
+        if plan is None:
+            continue
+        alloc_op.detach()
+        Rewriter.insert_op(alloc_op, InsertPoint.before(plan.loop))
+        if plan.dealloc is not None:
+            plan.dealloc.detach()
+            Rewriter.insert_op(plan.dealloc, InsertPoint.after(plan.loop))
+        moved += 1
+    return moved
+
+
+@dataclass(frozen=True)
+class BufferLoopHoistingPass(ModulePass):
+    """Allocations inside loop bodies that do not escape their iteration are
+    allocated once before the loop."""
+
+    name = "buffer-loop-hoisting"
+
+    hoist_out_of_parallel: bool = False
+    """Also hoist out of scf.parallel / affine.parallel (one buffer shared by
+    iterations that may run at the same time)."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        hoist_loop_allocations(op, self.hoist_out_of_parallel)

@@ -1,0 +1,245 @@
+"""eliminate-empty-tensors: give `tensor.empty` destinations a buffer that exists.
+
+A `tensor.empty` (or `bufferization.alloc_tensor` without `copy`) bufferizes to a
+new allocation. Two rewrites on tensors, before the one-shot analysis, let the
+computation write into a buffer the program has anyway:
+
+* Subset insertion (MLIR's empty-tensor elimination). An empty tensor, fully
+  written by a chain of destination-passing ops, whose result is inserted with
+  `tensor.insert_slice` (or `bufferization.materialize_in_destination`) into a
+  destination: the empty tensor becomes `tensor.extract_slice` of that destination
+  at the same offsets, sizes and strides (the destination itself for
+  materialize_in_destination). The chain then writes the destination's buffer
+  directly and the insertion is a copy of a view onto itself. Only when the
+  destination and the slice parameters are available where the chain starts and the
+  first op of the chain does not read the empty tensor's (undefined) contents.
+* Dead-input reuse. A linalg op whose loops are all parallel, computing into an
+  empty tensor it does not read, with an `ins` operand of the same type read with
+  the same permutation map as that output (ReLU of a bias add, say): the input
+  becomes the destination, `outs(%input)`, so the op may overwrite its input
+  element by element.
+
+Both rewrites keep the tensor program's meaning (only undefined initial contents
+change). Whether the new destination may really be written in place -- the input is
+not read later, not a constant, not a read-only argument; the destination is not
+read between the slice and the insertion -- is left to the one-shot analysis: the
+pass rewrites every candidate, runs the analysis once, and undoes each rewrite whose
+destination would not be in place (which would cost a copy instead of saving an
+allocation). Undone candidates may try another input in a next round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import bufferization, tensor
+from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType
+from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from xdsl_bufferize.analysis.empty_tensor import (
+    ChainState,
+    InPlaceOracle,
+    in_place_oracle,
+    is_undefined_contents,
+    trace_to_empty,
+    value_dominates,
+)
+from xdsl_bufferize.interfaces.bufferizable import (
+    BufferizationOptions,
+    OpOperand,
+    bufferizable_model,
+)
+from xdsl_bufferize.models import register_all_models
+from xdsl_bufferize.models.linalg import (
+    all_loops_parallel,
+    indexing_maps,
+    is_permutation,
+    num_dps_inputs,
+)
+
+MAX_ROUNDS = 3
+"""How many times the analysis runs (each round retries undone candidates with
+their next alternative)."""
+
+
+def _mixed(static: Sequence[int], dynamic: Sequence[SSAValue]) -> list[SSAValue | int]:
+    values = iter(dynamic)
+    return [next(values) if s == DYNAMIC_INDEX else s for s in static]
+
+
+@dataclass
+class _Candidate:
+    """One tentative rewrite: `use` (an operand holding an empty tensor) gets a new
+    value; `required` operands must all be in place for it to pay off."""
+
+    key: tuple[object, ...]
+    use: OpOperand
+    empty: SSAValue
+    required: list[OpOperand] = field(default_factory=list[OpOperand])
+    new_op: Operation | None = None
+    """The op built to produce the new value (erased when undone)."""
+
+    def apply(self, value: SSAValue) -> None:
+        self.use.owner.operands[self.use.index] = value
+
+    def revert(self) -> None:
+        self.use.owner.operands[self.use.index] = self.empty
+        if self.new_op is not None:
+            self.new_op.detach()
+            self.new_op.erase()
+            self.new_op = None
+
+
+def _slice_params(
+    op: tensor.InsertSliceOp,
+) -> tuple[list[SSAValue | int], list[SSAValue | int], list[SSAValue | int]]:
+    return (
+        _mixed(op.static_offsets.get_values(), op.offsets),
+        _mixed(op.static_sizes.get_values(), op.sizes),
+        _mixed(op.static_strides.get_values(), op.strides),
+    )
+
+
+def _subset_candidate(
+    op: Operation, state: ChainState, claimed: set[OpOperand]
+) -> _Candidate | None:
+    """The subset-insertion rewrite for `op`, an insert_slice or a tensor
+    materialize_in_destination, if it applies."""
+    if isinstance(op, tensor.InsertSliceOp):
+        source, dest = op.source, op.dest
+        needed: list[SSAValue] = [dest, *op.offsets, *op.sizes, *op.strides]
+    elif isinstance(op, bufferization.MaterializeInDestinationOp) and isinstance(
+        op.dest.type, TensorType
+    ):
+        source, dest = op.source, op.dest
+        needed = [dest]
+    else:
+        return None
+    traced = trace_to_empty(source, state)
+    if traced is None:
+        return None
+    empty, chain = traced
+    first_use = chain[-1]
+    if first_use in claimed or empty.type != source.type:
+        return None
+    if state.bufferizes_to_memory_read(first_use):
+        return None
+    if isinstance(op, bufferization.MaterializeInDestinationOp) and (
+        dest.type != empty.type
+    ):
+        return None
+    if not all(value_dominates(v, first_use.owner) for v in needed):
+        return None
+    return _Candidate(("subset", id(op)), first_use, empty, [*chain, OpOperand(op, 1)])
+
+
+def _apply_subset(candidate: _Candidate, insertion: Operation) -> None:
+    if isinstance(insertion, tensor.InsertSliceOp):
+        offsets, sizes, strides = _slice_params(insertion)
+        extract = tensor.ExtractSliceOp(
+            insertion.dest, offsets, sizes, strides, candidate.empty.type
+        )
+        Rewriter.insert_op(extract, InsertPoint.before(candidate.use.owner))
+        candidate.new_op = extract
+        candidate.required.append(OpOperand(extract, 0))
+        candidate.apply(extract.result)
+    else:
+        candidate.apply(insertion.operands[1])
+
+
+def _input_candidates(
+    op: Operation, state: ChainState, claimed: set[OpOperand]
+) -> list[tuple[_Candidate, int]]:
+    """Dead-input rewrites for linalg op `op`: (candidate, input index), several
+    inputs per output in order of preference."""
+    if not isinstance(op, LinalgStructuredOperation) or not all_loops_parallel(op):
+        return []
+    maps = indexing_maps(op)
+    if maps is None:
+        return []
+    num_inputs = num_dps_inputs(op)
+    found: list[tuple[_Candidate, int]] = []
+    outs_values = set(op.operands[num_inputs:])
+    for k in range(num_inputs, len(op.operands)):
+        use = OpOperand(op, k)
+        empty = use.value
+        if use in claimed or not is_undefined_contents(empty):
+            continue
+        if state.bufferizes_to_memory_read(use) or not is_permutation(maps[k]):
+            continue
+        for j in range(num_inputs):
+            value = op.operands[j]
+            if (
+                value.type == empty.type
+                and maps[j] == maps[k]
+                and value not in outs_values
+            ):
+                found.append(
+                    (_Candidate(("input", id(op), k, j), use, empty, [use]), j)
+                )
+    return found
+
+
+def eliminate_empty_tensors(
+    module: ModuleOp, options: BufferizationOptions | None = None
+) -> int:
+    """Apply both rewrites where the one-shot analysis keeps the new destination in
+    place; return how many empty-tensor uses were replaced."""
+    register_all_models()
+    state = ChainState(options)
+    tried: set[tuple[object, ...]] = set()
+    kept: list[_Candidate] = []
+    for _ in range(MAX_ROUNDS):
+        claimed: set[OpOperand] = {c.use for c in kept}
+        round_candidates: list[_Candidate] = []
+        for op in list(module.walk()):
+            if bufferizable_model(op) is None:
+                continue
+            candidate = _subset_candidate(op, state, claimed)
+            if candidate is not None and candidate.key not in tried:
+                tried.add(candidate.key)
+                claimed.add(candidate.use)
+                _apply_subset(candidate, op)
+                round_candidates.append(candidate)
+                continue
+            for candidate, j in _input_candidates(op, state, claimed):
+                if candidate.key in tried or candidate.use in claimed:
+                    continue
+                tried.add(candidate.key)
+                claimed.add(candidate.use)
+                candidate.apply(op.operands[j])
+                round_candidates.append(candidate)
+        if not round_candidates:
+            break
+        oracle: InPlaceOracle | None = in_place_oracle(module, options)
+        for candidate in round_candidates:
+            if oracle is not None and all(oracle(o) for o in candidate.required):
+                kept.append(candidate)
+            else:
+                candidate.revert()
+    _erase_dead_empties({c.empty for c in kept})
+    return len(kept)
+
+
+def _erase_dead_empties(values: set[SSAValue]) -> None:
+    for value in values:
+        owner = value.owner
+        if isinstance(owner, Operation) and not value.uses and owner.parent:
+            owner.detach()
+            owner.erase()
+
+
+@dataclass(frozen=True)
+class EmptyTensorEliminationPass(ModulePass):
+    """Empty tensors used as destinations are replaced by slices of the tensor
+    their result is inserted into, or by a dead input of the same shape."""
+
+    name = "eliminate-empty-tensors"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        eliminate_empty_tensors(op)
