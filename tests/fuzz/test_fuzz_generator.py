@@ -119,3 +119,10 @@ def test_config_for_pipeline() -> None:
     assert config_for_pipeline("comprehensive-bufferize").function_boundaries
     with pytest.raises(ValueError, match="unknown generator feature"):
         apply_feature_spec(GeneratorConfig(), "-nonsense")
+
+
+def test_static_only_programs() -> None:
+    config = apply_feature_spec(GeneratorConfig(), "-dynamic_shapes,-dynamic_slices")
+    for seed in range(30):
+        text = generate_program(seed, config)
+        assert "?" not in text and "tensor.cast" not in text and "tensor.dim" not in text

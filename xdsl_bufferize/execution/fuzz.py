@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import math
 import multiprocessing
 import re
 import signal
@@ -57,6 +58,7 @@ from xdsl_bufferize.execution.runner import (
 )
 from xdsl_bufferize.execution.runner import parse_module as _parse_module
 from xdsl_bufferize.execution.shrink import shrink
+from xdsl_bufferize.execution.values import ArrayValue
 
 
 @functools.cache
@@ -202,6 +204,12 @@ def _classify(
         return Verdict(
             "invalid-input", f"executor: {type(e).__name__}: {_first_line(e)}"
         )
+    if before.results is not None and any(_has_nan(r) for r in before.results):
+        # Generated programs never compute NaN: this one reads uninitialised memory
+        # (a shrinking step removed an initialisation), so its results mean nothing.
+        return Verdict(
+            "invalid-input", "input run: a result is NaN (uninitialised read)"
+        )
     input_findings = [f for f in before.findings if f.kind != FindingKind.LEAK]
     if before.error is not None or input_findings:
         what = before.error or str(input_findings[0])
@@ -227,6 +235,16 @@ def _classify(
     if mismatches:
         return Verdict("mismatch", mismatches[0])
     return Verdict(None)
+
+
+def _has_nan(value: object) -> bool:
+    if isinstance(value, float):
+        return math.isnan(value)
+    if isinstance(value, ArrayValue):
+        return any(isinstance(x, float) and math.isnan(x) for x in value.data)
+    if isinstance(value, tuple):
+        return any(_has_nan(x) for x in value)  # pyright: ignore[reportUnknownVariableType]
+    return False
 
 
 def _where(e: BaseException) -> str:
@@ -301,6 +319,11 @@ def _run_job(job: _Job) -> CaseResult:
                 max_tests=job.shrink_tests,
                 time_limit=job.shrink_seconds,
             )
+            if reproducer != text:
+                # Report the reproducer's own detail (same kind, maybe other values).
+                small = classify(reproducer, job.pipeline, timeout=job.timeout)
+                if small.kind == kind:
+                    verdict = small
     return CaseResult(job.seed, verdict, reproducer, time.monotonic() - start)
 
 

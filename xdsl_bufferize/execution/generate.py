@@ -385,6 +385,11 @@ class ProgramGenerator:
             self.emit(f"}} -> {typ}")
         return self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
 
+    def maybe_dynamic(self, probability: float) -> bool:
+        """Draw whether a new tensor gets a dynamic type (never if disabled)."""
+        draw = self.rng.random() < probability
+        return draw and self.config.enabled("dynamic_shapes")
+
     def cast_dynamic(self, val: _Val) -> _Val:
         typ = tensor_type([None] * len(val.shape))
         name = self.fresh("d")
@@ -440,7 +445,7 @@ class ProgramGenerator:
         cands = self.visible(lambda v: v.is_tensor and (pred is None or pred(v)))
         if cands and self.rng.random() < 0.85:
             return self.rng.choice(cands)
-        return self.fresh_tensor(self.shape(), dynamic=self.rng.random() < 0.15)
+        return self.fresh_tensor(self.shape(), dynamic=self.maybe_dynamic(0.15))
 
     # ------------------------------------------------------------- tensor ops
 
@@ -1003,7 +1008,7 @@ class ProgramGenerator:
         self.begin_function()
         n_inputs = self.rng.randint(1, 3)
         for _ in range(n_inputs):
-            self.fresh_tensor(self.shape(), dynamic=self.rng.random() < 0.1)
+            self.fresh_tensor(self.shape(), dynamic=self.maybe_dynamic(0.1))
         self.region_ops(0, self.rng.randint(2, self.config.max_ops))
         for helper in self.helpers:
             if helper.name not in self.called and self.config.enabled("calls"):
