@@ -35,6 +35,7 @@ CASES: list[tuple[str, list[object]]] = [
     *[("two_loops", [n, *ARG]) for n in (0, 1, 3)],
     *[("switch", [k, *ARG]) for k in (0, 1, 2)],
     *[("cf_loop", [n, *ARG]) for n in (0, 1, 3)],
+    *[("cf_switch", [k, *ARG]) for k in (0, 1, 2, 3)],
     *[("through_loop", [[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], c]) for c in (0, 1)],
 ]
 
@@ -64,6 +65,7 @@ def test_every_path_is_clean(function: str, inputs: list[object]) -> None:
         ("two_loops", 3),
         ("switch", 1),
         ("cf_loop", 2),
+        ("cf_switch", 1),
     ],
 )
 def test_flags_replace_clones(function: str, conditional_frees: int) -> None:

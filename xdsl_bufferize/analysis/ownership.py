@@ -16,7 +16,7 @@ Every memref value of a function is one of
   (described by `interfaces/region_branch.py`).
 
 Merges that receive values along the same edges form a *class* (e.g. an `scf.for` iter_arg
-and the loop result).  A class is either
+and the loop result).  A class is
 
 * *borrowed*: it owns nothing; it aliases the roots of its incoming values, whose lifetimes are
   extended over its uses.  Valid when every incoming root outlives the merge: it is static,
@@ -24,21 +24,31 @@ and the loop result).  A class is either
   block (branches).  Costs nothing; or
 * *owned*: each incoming value is handed over (TRANSFER: an owning root that is dead after the
   edge) or copied (CLONE, built by the buffer's allocation interface).  The merge is then an
-  owning root itself.
+  owning root itself; or
+* *flagged* (owned at run time only): an `i1` ownership flag travels beside every member (an
+  extra block argument, scf.if/index_switch/execute_region result, scf.for iter_arg, scf.while
+  value).  Incoming values are handed over (flag true, or the flag of a flagged value handed
+  on) or borrowed (flag false: the input outlives the merge and stays alive over its uses).
+  The merge is freed by `scf.if %flag { dealloc }`.  This is what replaces a clone wherever
+  an input is borrowed and another is fresh: a flag costs an i1, a clone copies the buffer.
 
-Classes start borrowed and are demoted to owned until every borrowed class is valid (the
-largest consistent set of borrowed classes).  `func.return` operands are always owned by the
-caller (TRANSFER or CLONE).  A loop that swaps buffers in its iter_args thus either borrows
-both (buffers made before the loop) or passes ownership along with the values, with no
-clone per iteration.
+Classes start borrowed; those that cannot be (an input may die while the merge lives) become
+owned, a wave at a time (`decide_classes`).  A borrowed class whose inputs can all be handed
+over becomes owned too (`promote_transfers`): the inputs not taken are then freed at the branch
+instead of after the merge dies (a loop swapping buffers frees the unused one after the loop).
+Then each edge into an owned class picks transfer, borrow or clone (`decide_sites`, a fixpoint
+where choices only get costlier); a class with a borrowed input, or fed by a flagged one,
+becomes flagged when all its ops can carry a flag, else those inputs are cloned.
 
-Frees are then placed per owning root in its defining region: liveness of the root's alias set
-over the region's blocks (a use inside a nested op counts as a use of that op), and a free
-after the last use in each block where the root dies, at the start of a successor where it
-dies along an edge (splitting critical edges), or nowhere where ownership was transferred.
+`func.return` operands are always owned by the caller: an owned buffer is returned as is; a
+flagged one is returned as is when its flag is set and copied otherwise
+(`scf.if %flag -> memref { yield %m } else { clone }`, the one copy the contract forces, only
+on the path where the function does not own the buffer); a borrowed one is always copied.
+A loop that swaps buffers in its iter_args passes ownership along with the values, with no
+clone and no flag.
 
 Everything is analysed before anything is rewritten: `analyze_deallocation(module)` returns a
-`DeallocationPlan` (clones and frees to insert) or raises a `DiagnosticException` naming the
+`DeallocationPlan` (flags, clones and frees to insert) or raises a `DiagnosticException` naming the
 op that cannot be handled.
 """
 

@@ -1,12 +1,14 @@
 """buffer-deallocation: free every heap buffer exactly once, after its last use.
 
 The ownership analysis (`xdsl_bufferize.analysis.ownership`) decides everything first; this
-pass only executes its plan: clones before the ops that must pass an owned copy, then the frees
-(each built by the buffer's AllocationOpInterface), splitting a branch edge where a buffer dies
-along one edge of a block with several predecessors.
+pass only executes its plan: first the i1 ownership flags of flagged merges (extra block
+arguments, results, iter_args and terminator operands; scf ops are rebuilt to grow results),
+then clones (conditional ones as `scf.if %owned -> memref`), then the frees (each built by the
+buffer's AllocationOpInterface, inside `scf.if %owned` for a flagged buffer), splitting a
+branch edge where a buffer dies along one edge of a block with several predecessors.
 
 With `statistics=true` the pass prints what it inserted to stderr, one line:
-`buffer-deallocation: frees=N clones=N conditional-frees=N`.
+`buffer-deallocation: frees=N clones=N conditional-frees=N conditional-clones=N`.
 """
 
 from __future__ import annotations

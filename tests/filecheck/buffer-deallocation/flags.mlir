@@ -711,3 +711,105 @@ func.func @main() -> f32 {
 // CHECK-NEXT: %t = arith.addf %x, %y : f32
 // CHECK-NEXT: func.return %t : f32
 // CHECK-NEXT: }
+
+// -----
+
+// cf.switch into a flagged block argument: the switch gets flag operands (constant false
+// for the borrowed argument, on edges split to free a dead buffer), the allocating
+// block passes true.
+func.func @cf_switch(%k: i32, %arg: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 3.0 : f32
+  %a = memref.alloc() : memref<8xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<8xf32>)
+  %s = memref.subview %a[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+  cf.switch %k : i32, [
+    default: ^m(%arg : memref<4xf32>),
+    1: ^c,
+    2: ^v(%s : memref<4xf32, strided<[1], offset: 2>>),
+    3: ^m(%arg : memref<4xf32>)
+  ]
+^c:
+  %b = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+  cf.br ^m(%b : memref<4xf32>)
+^v(%sv: memref<4xf32, strided<[1], offset: 2>>):
+  %x = memref.load %sv[%c0] : memref<4xf32, strided<[1], offset: 2>>
+  func.return %x : f32
+^m(%m: memref<4xf32>):
+  %y = memref.load %m[%c0] : memref<4xf32>
+  func.return %y : f32
+}
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %f = arith.constant 2.0 : f32
+  %in = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%in : memref<4xf32>)
+  %r = func.call @cf_switch(%c0, %in) : (i32, memref<4xf32>) -> f32
+  %s = func.call @cf_switch(%c1, %in) : (i32, memref<4xf32>) -> f32
+  %t = func.call @cf_switch(%c2, %in) : (i32, memref<4xf32>) -> f32
+  %w = func.call @cf_switch(%c3, %in) : (i32, memref<4xf32>) -> f32
+  %u = arith.addf %r, %s : f32
+  %v = arith.addf %u, %t : f32
+  %z = arith.addf %v, %w : f32
+  func.return %z : f32
+}
+
+// CHECK-LABEL: func.func @cf_switch
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %f = arith.constant 3.000000e+00 : f32
+// CHECK-NEXT: %a = memref.alloc() : memref<8xf32>
+// CHECK-NEXT: linalg.fill ins(%f : f32) outs(%a : memref<8xf32>)
+// CHECK-NEXT: %s = memref.subview %a[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: %false = arith.constant false
+// CHECK-NEXT: %false_1 = arith.constant false
+// CHECK-NEXT: cf.switch %k : i32, [
+// CHECK-NEXT: default: ^bb2(%arg, %false : memref<4xf32>, i1),
+// CHECK-NEXT: 1: ^c,
+// CHECK-NEXT: 2: ^v(%s : memref<4xf32, strided<[1], offset: 2>>),
+// CHECK-NEXT: 3: ^bb1(%arg, %false_1 : memref<4xf32>, i1)
+// CHECK-NEXT: ]
+// CHECK-NEXT: ^bb1(%0: memref<4xf32>, %1: i1):
+// CHECK-NEXT: memref.dealloc %a : memref<8xf32>
+// CHECK-NEXT: cf.br ^m(%0, %1 : memref<4xf32>, i1)
+// CHECK-NEXT: ^bb2(%2: memref<4xf32>, %3: i1):
+// CHECK-NEXT: memref.dealloc %a : memref<8xf32>
+// CHECK-NEXT: cf.br ^m(%2, %3 : memref<4xf32>, i1)
+// CHECK-NEXT: ^c:
+// CHECK-NEXT: memref.dealloc %a : memref<8xf32>
+// CHECK-NEXT: %b = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: cf.br ^m(%b, %true : memref<4xf32>, i1)
+// CHECK-NEXT: ^v(%sv: memref<4xf32, strided<[1], offset: 2>>):
+// CHECK-NEXT: %x = memref.load %sv[%c0] : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: memref.dealloc %a : memref<8xf32>
+// CHECK-NEXT: func.return %x : f32
+// CHECK-NEXT: ^m(%m: memref<4xf32>, %m_owned: i1):
+// CHECK-NEXT: %y = memref.load %m[%c0] : memref<4xf32>
+// CHECK-NEXT: scf.if %m_owned {
+// CHECK-NEXT: memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.return %y : f32
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @main
+// CHECK-NEXT: %c0 = arith.constant 0 : i32
+// CHECK-NEXT: %c1 = arith.constant 1 : i32
+// CHECK-NEXT: %c2 = arith.constant 2 : i32
+// CHECK-NEXT: %c3 = arith.constant 3 : i32
+// CHECK-NEXT: %f = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT: %in = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: linalg.fill ins(%f : f32) outs(%in : memref<4xf32>)
+// CHECK-NEXT: %r = func.call @cf_switch(%c0, %in) : (i32, memref<4xf32>) -> f32
+// CHECK-NEXT: %s = func.call @cf_switch(%c1, %in) : (i32, memref<4xf32>) -> f32
+// CHECK-NEXT: %t = func.call @cf_switch(%c2, %in) : (i32, memref<4xf32>) -> f32
+// CHECK-NEXT: %w = func.call @cf_switch(%c3, %in) : (i32, memref<4xf32>) -> f32
+// CHECK-NEXT: memref.dealloc %in : memref<4xf32>
+// CHECK-NEXT: %u = arith.addf %r, %s : f32
+// CHECK-NEXT: %v = arith.addf %u, %t : f32
+// CHECK-NEXT: %z = arith.addf %v, %w : f32
+// CHECK-NEXT: func.return %z : f32
+// CHECK-NEXT: }
