@@ -244,3 +244,90 @@ func.func @parallel(%n: index) {
 // PARALLEL-NEXT:    %b = memref.alloc() : memref<4xf32>
 // PARALLEL-NEXT:    "scf.parallel"
 
+// -----
+
+// Executed by tests/transforms: scf.for, a zero-trip scf.for and scf.while bodies
+// that free their allocation in place; after hoisting, one allocation per loop,
+// freed after it.
+func.func @main() -> (f32, f32, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %f0 = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%acc = %f0) -> (f32) {
+    %a = memref.alloc() : memref<4xf32>
+    %ii = arith.index_cast %i : index to i32
+    %fi = arith.sitofp %ii : i32 to f32
+    linalg.fill ins(%fi : f32) outs(%a : memref<4xf32>)
+    %v = memref.load %a[%c1] : memref<4xf32>
+    %s = arith.addf %acc, %v : f32
+    memref.dealloc %a : memref<4xf32>
+    scf.yield %s : f32
+  }
+  %z = scf.for %i = %c0 to %c0 step %c1 iter_args(%acc = %f0) -> (f32) {
+    %a = memref.alloc(%c3) : memref<?xf32>
+    memref.store %acc, %a[%c0] : memref<?xf32>
+    %v = memref.load %a[%c0] : memref<?xf32>
+    memref.dealloc %a : memref<?xf32>
+    scf.yield %v : f32
+  }
+  %w = scf.while (%i = %c0) : (index) -> index {
+    %go = arith.cmpi slt, %i, %c3 : index
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%i: index):
+    %b = memref.alloc() : memref<2xindex>
+    memref.store %i, %b[%c1] : memref<2xindex>
+    %x = memref.load %b[%c1] : memref<2xindex>
+    %n = arith.addi %x, %c1 : index
+    memref.dealloc %b : memref<2xindex>
+    scf.yield %n : index
+  }
+  func.return %r, %z, %w : f32, f32, index
+}
+
+// CHECK-LABEL: func.func @main
+// CHECK:         %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:    %r = scf.for
+// CHECK-NOT:       memref.dealloc
+// CHECK:         }
+// CHECK-NEXT:    memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:    %a_1 = memref.alloc(%c3) : memref<?xf32>
+// CHECK-NEXT:    %z = scf.for
+// CHECK:         memref.dealloc %a_1 : memref<?xf32>
+// CHECK-NEXT:    %b = memref.alloc() : memref<2xindex>
+// CHECK-NEXT:    %w = scf.while
+// CHECK:         memref.dealloc %b : memref<2xindex>
+// CHECK-NEXT:    func.return %r, %z, %w
+
+// -----
+
+// Executed with buffer-deallocation after the hoisting: the nested loops' buffer is
+// freed once, after the outer loop.
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %f0 = arith.constant 0.0 : f32
+  %f1 = arith.constant 1.5 : f32
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %f0) -> (f32) {
+    %in = scf.for %j = %c0 to %c2 step %c1 iter_args(%acc2 = %acc) -> (f32) {
+      %a = memref.alloc(%c4) : memref<?xf32>
+      %s = memref.subview %a[1] [2] [1] : memref<?xf32> to memref<2xf32, strided<[1], offset: 1>>
+      linalg.fill ins(%f1 : f32) outs(%s : memref<2xf32, strided<[1], offset: 1>>)
+      %v = memref.load %a[%c2] : memref<?xf32>
+      %t = arith.addf %acc2, %v : f32
+      scf.yield %t : f32
+    }
+    scf.yield %in : f32
+  }
+  func.return %r : f32
+}
+
+// CHECK-LABEL: func.func @main
+// CHECK:         %a = memref.alloc(%c4) : memref<?xf32>
+// CHECK-NEXT:    %r = scf.for
+// CHECK-NEXT:      %in = scf.for
+// CHECK-NEXT:        %s = memref.subview %a[1] [2] [1]
