@@ -8,11 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
+from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
 from xdsl_bufferize import bufferize
+from xdsl_bufferize.analysis.module_analysis import is_public
 from xdsl_bufferize.execution.runner import apply_pipeline, check_pipeline, make_context
+from xdsl_bufferize.transforms.drop_equivalent_buffer_results import strip_casts
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKLOADS = Path("/work/shared/workloads")
@@ -44,6 +47,29 @@ def static_counts(module: ModuleOp) -> dict[str, int]:
     }
 
 
+def allocs_returned_to_external_callers(module: ModuleOp) -> list[memref.AllocOp]:
+    """The allocations returned (through casts) by public functions that no
+    function of `module` calls."""
+    called = {
+        op.callee.root_reference.data
+        for op in module.walk()
+        if isinstance(op, func.CallOp)
+    }
+    found: list[memref.AllocOp] = []
+    for function in module.ops:
+        if not isinstance(function, func.FuncOp) or function.is_declaration:
+            continue
+        if not is_public(function) or function.sym_name.data in called:
+            continue
+        for block in function.body.blocks:
+            if isinstance(block.last_op, func.ReturnOp):
+                for value in block.last_op.arguments:
+                    owner = strip_casts(value).owner
+                    if isinstance(owner, memref.AllocOp):
+                        found.append(owner)
+    return found
+
+
 @pytest.mark.parametrize(
     "path", [*PROGRAMS, *MODULE_PROGRAMS], ids=lambda p: Path(p).name
 )
@@ -66,8 +92,12 @@ def test_output_is_memref_only(path: Path) -> None:
     counts = static_counts(out)
     # Every allocation is freed statically exactly where the pass decided: at least
     # one free per allocation site (a buffer returned by a callee is freed by its
-    # caller, so frees may outnumber allocations).
-    assert counts["memref.dealloc"] >= counts["memref.alloc"]
+    # caller, so frees may outnumber allocations), except the buffers a public
+    # function nobody in the module calls returns: its external caller owns them.
+    assert (
+        counts["memref.dealloc"] + len(allocs_returned_to_external_callers(out))
+        >= counts["memref.alloc"]
+    )
 
 
 # Static (alloc, copy) counts after comprehensive-bufferize that must not regress.
@@ -82,6 +112,12 @@ EXPECTED_AT_MOST = {
     "05_layer_norm.mlir": (5, 0),
     "10_attention_block.mlir": (8, 0),
     "11_mlp_two_layer_dynamic.mlir": (3, 0),
+    # Public kernels called by @main: the in-place variant plus the public wrapper's
+    # allocation and copy (for external callers; @main does not execute them).
+    "03_tiled_matmul.mlir": (4, 1),
+    "07_jacobi_solver_while.mlir": (5, 1),
+    "08_multi_function_inplace.mlir": (5, 3),
+    "13_tiled_matmul_dynamic.mlir": (6, 1),
 }
 
 

@@ -5,6 +5,11 @@ With `bufferize-function-boundaries`, `one-shot-bufferize` hands the module to
 
 1. `build_call_graph` orders the functions callee first (and rejects recursion,
    indirect calls on tensors, several returns, ill-typed argument attributes).
+   Public functions called inside the module and writing an argument they may not
+   write get a private in-place variant `@<name>__inplace` that internal calls
+   target, while the public symbol becomes a wrapper copying for external callers
+   (`transforms/inplace_variants.py`; kept only where some internal call saves the
+   copy, which the analysis of the module with every variant tells).
 2. Analysis, callee first: each function gets its own one-shot analysis
    (`ModuleAnalysisState`), whose call models read the summaries of the callees
    (which arguments they read / write, which results are equivalent to or alias
@@ -53,6 +58,7 @@ from xdsl_bufferize.analysis.module_analysis import (
     BUFFER_LAYOUT_ATTR,
     LEGACY_WRITABLE_ATTR,
     WRITABLE_ATTR,
+    CallGraph,
     FuncAnalysisState,
     FuncSummary,
     ModuleAnalysisState,
@@ -86,6 +92,12 @@ from xdsl_bufferize.transforms.bufferize_driver import (
 from xdsl_bufferize.transforms.drop_equivalent_buffer_results import (
     drop_equivalent_buffer_results,
     strip_casts,
+)
+from xdsl_bufferize.transforms.inplace_variants import (
+    create_variants,
+    finish_variants,
+    refine_wrapper_results,
+    useful_variants,
 )
 
 BufferType = MemRefType[Attribute] | UnrankedMemRefType[Attribute]
@@ -318,19 +330,15 @@ def _remove_bufferization_attributes(function: func.FuncOp) -> None:
                 set_arg_attr(function, index, name, None)
 
 
-def one_shot_module_bufferize(
-    module: ModuleOp, options: BufferizationOptions
-) -> BufferizationStatistics:
-    """Bufferize every function of `module` and its signature, callees first."""
-    register_all_models()
-    graph = build_call_graph(module)
-    check_unknown_ops(module, options)
-    verify_writable_attributes(module)
+def analyze_module(
+    graph: CallGraph,
+    options: BufferizationOptions,
+    stats: BufferizationStatistics | None = None,
+) -> tuple[FuncAnalysisState, dict[func.FuncOp, ModuleAnalysisState]]:
+    """The one-shot analysis of every function of `graph`, callees first, and the
+    summary of each; with `stats`, count decisions and report conflicts."""
     func_state = FuncAnalysisState(graph)
     states: dict[func.FuncOp, ModuleAnalysisState] = {}
-    stats = BufferizationStatistics()
-
-    # 1. Analysis, callees first: each call sees its callee's summary.
     for function in graph.order:
         func_state.start(function)
         if function.is_declaration:
@@ -344,10 +352,38 @@ def one_shot_module_bufferize(
             fail_at(op, message)
         states[function] = state
         func_state.finish(function, summarize_function(function, state))
-        stats.in_place += len(state.in_place_operands)
-        stats.out_of_place += len(state.conflicts)
-        if options.print_conflicts:
-            print_conflicts(state)
+        if stats is not None:
+            stats.in_place += len(state.in_place_operands)
+            stats.out_of_place += len(state.conflicts)
+            if options.print_conflicts:
+                print_conflicts(state)
+    return func_state, states
+
+
+def one_shot_module_bufferize(
+    module: ModuleOp, options: BufferizationOptions
+) -> BufferizationStatistics:
+    """Bufferize every function of `module` and its signature, callees first."""
+    register_all_models()
+    graph = build_call_graph(module)
+    check_unknown_ops(module, options)
+    verify_writable_attributes(module)
+    stats = BufferizationStatistics()
+
+    # 1. Analysis, callees first: each call sees its callee's summary. Public
+    #    functions called inside the module first get an in-place variant; the
+    #    variants that pay off stay (the public function becomes a wrapper) and the
+    #    module is analysed again.
+    wrappers: dict[func.FuncOp, func.FuncOp] = {}
+    if not options.test_analysis_only and not options.copy_before_write:
+        variants = create_variants(module, graph)
+        if variants:
+            graph = build_call_graph(module)
+            func_state, states = analyze_module(graph, options)
+            kept = useful_variants(variants, graph, func_state, states)
+            wrappers = finish_variants(module, variants, kept)
+            graph = build_call_graph(module)
+    func_state, states = analyze_module(graph, options, stats)
 
     if options.test_analysis_only:
         for function in graph.order:
@@ -379,6 +415,9 @@ def one_shot_module_bufferize(
     # 3. Results equivalent to arguments: callers keep their own buffer.
     if options.drop_equivalent_buffer_results:
         drop_equivalent_buffer_results(module, options.modify_public_functions)
+    if option is LayoutMapOption.INFER_LAYOUT_MAP:
+        for wrapper in wrappers:
+            refine_wrapper_results(wrapper)
     for function in graph.order:
         _remove_bufferization_attributes(function)
     return stats

@@ -31,3 +31,22 @@ func.func @clone(%m: memref<4xf32>) -> f32 {
 // CHECK-NEXT:    %c0 = arith.constant 0 : index
 // CHECK-NEXT:    %v = memref.load %m[%c0] : memref<4xf32>
 // CHECK-NEXT:    func.return %v : f32
+
+// -----
+
+// A clone of a cast of a buffer freed right after: the cast itself is returned, the
+// ownership moves (no clone, no free).
+func.func @clone_of_cast(%x: f32) -> memref<4xf32, strided<[?], offset: ?>> {
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%x : f32) outs(%a : memref<4xf32>)
+  %v = "memref.cast"(%a) : (memref<4xf32>) -> memref<4xf32, strided<[?], offset: ?>>
+  %c = bufferization.clone %v : memref<4xf32, strided<[?], offset: ?>> to memref<4xf32, strided<[?], offset: ?>>
+  memref.dealloc %a : memref<4xf32>
+  return %c : memref<4xf32, strided<[?], offset: ?>>
+}
+
+// CHECK-LABEL: func.func @clone_of_cast(%x: f32) -> memref<4xf32, strided<[?], offset: ?>> {
+// CHECK-NEXT:    %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:    linalg.fill ins(%x : f32) outs(%a : memref<4xf32>)
+// CHECK-NEXT:    %v = "memref.cast"(%a) : (memref<4xf32>) -> memref<4xf32, strided<[?], offset: ?>>
+// CHECK-NEXT:    func.return %v : memref<4xf32, strided<[?], offset: ?>>
