@@ -355,7 +355,7 @@ def read_header(path: Path) -> dict[str, str]:
     """The `// key: value` header of a reproducer written by `write_reproducer`."""
     out: dict[str, str] = {}
     for line in path.read_text().splitlines():
-        m = re.match(r"//\s*(pipeline|kind|detail|origin):\s*(.*)$", line)
+        m = re.match(r"//\s*(pipeline|kind|detail|origin|status):\s*(.*)$", line)
         if m:
             out[m.group(1)] = m.group(2).strip()
         elif line.strip() and not line.startswith("//"):

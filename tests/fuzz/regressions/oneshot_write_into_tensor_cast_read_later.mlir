@@ -1,0 +1,19 @@
+// Reproducer found by xdsl-bufferize-fuzz.
+// pipeline: one-shot-bufferize
+// kind: mismatch
+// detail: result #0: 1.0 before, 2.0 after
+// origin: hand-minimised from generator seed 1004
+// status: open: a write into a tensor.cast result that is read again afterwards happens in place (no copy)
+
+func.func @main() -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %t = linalg.fill ins(%one : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %d = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %w = linalg.fill ins(%two : f32) outs(%d : tensor<?xf32>) -> tensor<?xf32>
+  %r = tensor.extract %d[%c0] : tensor<?xf32>
+  %r2 = tensor.extract %w[%c0] : tensor<?xf32>
+  return %r, %r2 : f32, f32
+}
