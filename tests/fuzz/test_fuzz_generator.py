@@ -125,4 +125,6 @@ def test_static_only_programs() -> None:
     config = apply_feature_spec(GeneratorConfig(), "-dynamic_shapes,-dynamic_slices")
     for seed in range(30):
         text = generate_program(seed, config)
-        assert "?" not in text and "tensor.cast" not in text and "tensor.dim" not in text
+        assert (
+            "?" not in text and "tensor.cast" not in text and "tensor.dim" not in text
+        )

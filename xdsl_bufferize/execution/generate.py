@@ -225,6 +225,7 @@ class ProgramGenerator:
         self.called: set[str] = set()
         self.functions_text: list[str] = []
         self.focus: _Val | None = None
+        self.in_helper = False
         dims = list(range(2, config.max_dim + 1)) or [1]
         self.dims = sorted(self.rng.sample(dims, min(3, len(dims))))
 
@@ -813,7 +814,13 @@ class ProgramGenerator:
         self.result(f"{res}#0", init.type, init.shape, init)
 
     def op_call(self, depth: int) -> None:
-        if not self.helpers:
+        # Calls inside nested loops, or inside loops of helpers (themselves called in
+        # loops), multiply the work of a run: keep programs fast.
+        if (
+            not self.helpers
+            or len(self.iv_bounds) > 1
+            or (self.iv_bounds and self.in_helper)
+        ):
             return
         helper = self.rng.choice(self.helpers)
         self.call(helper)
@@ -913,6 +920,7 @@ class ProgramGenerator:
     def gen_helper(self, index: int) -> None:
         helper = self.helper_signature(index)
         self.begin_function()
+        self.in_helper = True
         visibility = (
             "private "
             if self.config.enabled("private_funcs") and self.rng.random() < 0.5
@@ -1006,6 +1014,7 @@ class ProgramGenerator:
 
     def gen_main(self) -> None:
         self.begin_function()
+        self.in_helper = False
         n_inputs = self.rng.randint(1, 3)
         for _ in range(n_inputs):
             self.fresh_tensor(self.shape(), dynamic=self.maybe_dynamic(0.1))

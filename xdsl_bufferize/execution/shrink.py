@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import FunctionType, ModuleOp
+from xdsl.dialects.builtin import FunctionType, MemRefType, ModuleOp, TensorType
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -90,6 +90,10 @@ def _replacement(op: Operation, value: SSAValue) -> SSAValue | None:
     for operand in reversed(op.operands):
         if operand.type == value.type and operand.owner is not op:
             return operand
+    if not isinstance(value.type, TensorType | MemRefType):
+        # Another index or scalar would change shapes, trip counts or offsets: a
+        # program that is no longer well defined. Only the op's own operands may stand in.
+        return None
     for cand in _dominating_values(op):
         if cand.type == value.type:
             return cand
