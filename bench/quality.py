@@ -75,9 +75,7 @@ def collect_cases(
     if include_files:
         for path in sorted((ROOT / "examples").glob("*.mlir")):
             cases.append(Case(f"examples/{path.name}", "examples", path.read_text()))
-        workloads = ROOT / "workloads"
-        if not workloads.is_dir():
-            workloads = Path("/work/shared/workloads")
+        workloads = ROOT / "tests" / "workloads"
         for path in sorted(workloads.glob("*.mlir")):
             cases.append(Case(f"workloads/{path.name}", "workloads", path.read_text()))
         for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):

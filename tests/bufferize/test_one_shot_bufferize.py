@@ -18,7 +18,7 @@ from xdsl_bufferize.transforms.bufferize_driver import analyze, one_shot_bufferi
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.mlir"))
-WORKLOADS = sorted(Path("/work/shared/workloads").glob("*.mlir"))
+WORKLOADS = sorted((Path(__file__).resolve().parents[1] / "workloads").glob("*.mlir"))
 FILECHECK = ROOT / "tests" / "filecheck" / "one-shot-bufferize"
 
 

@@ -8,9 +8,7 @@ import pytest
 
 from xdsl_bufferize.execution import parse_module, run, values_close
 
-WORKLOADS = Path("/work/shared/workloads")
-if not WORKLOADS.is_dir():
-    WORKLOADS = Path(__file__).resolve().parents[3] / "shared" / "workloads"
+WORKLOADS = Path(__file__).resolve().parents[1] / "workloads"
 
 EXPECTED: dict[str, list[float]] = {
     "01_mlp_layer.mlir": [1.225, 1.075, 0.0, 1.475, -0.25, 2.0],

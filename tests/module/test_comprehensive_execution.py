@@ -18,7 +18,7 @@ from xdsl_bufferize.execution.runner import apply_pipeline, check_pipeline, make
 from xdsl_bufferize.transforms.drop_equivalent_buffer_results import strip_casts
 
 ROOT = Path(__file__).resolve().parents[2]
-WORKLOADS = Path("/work/shared/workloads")
+WORKLOADS = Path(__file__).resolve().parents[1] / "workloads"
 
 PROGRAMS = sorted(
     [

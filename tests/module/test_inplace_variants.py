@@ -26,7 +26,7 @@ from xdsl_bufferize.transforms.inplace_variants import needs_variant, variant_na
 
 from .test_comprehensive_execution import MODULE_PROGRAMS, PROGRAMS, parse
 
-WORKLOADS = Path("/work/shared/workloads")
+WORKLOADS = Path(__file__).resolve().parents[1] / "workloads"
 
 
 def parse_text(text: str) -> ModuleOp:

@@ -23,7 +23,7 @@ from xdsl_bufferize.execution.runner import (
 
 ROOT = Path(__file__).resolve().parents[2]
 FILECHECK = ROOT / "tests" / "filecheck"
-WORKLOADS = Path("/work/shared/workloads")
+WORKLOADS = Path(__file__).resolve().parents[1] / "workloads"
 BOTH_OFF = (
     "comprehensive-bufferize{eliminate-empty-tensors=false hoist-allocations=false}"
 )
