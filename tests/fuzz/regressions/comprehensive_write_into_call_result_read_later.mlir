@@ -3,7 +3,7 @@
 // kind: mismatch
 // detail: result #0: 1.0 before, 2.0 after
 // origin: hand-minimised from generator seed 30008
-// status: open: same bug as oneshot_fb_write_into_call_result_read_later through comprehensive-bufferize
+// status: fixed (by the analysis change in the working tree at 15:45, not yet committed then): same bug as oneshot_fb_write_into_call_result_read_later through comprehensive-bufferize
 
 func.func private @id(%a: tensor<4xf32>) -> tensor<4xf32> {
   return %a : tensor<4xf32>

@@ -3,7 +3,7 @@
 // kind: mismatch
 // detail: result #0: 1.5 before, -1.5 after
 // origin: hand-minimised from generator seed 1001
-// status: open: same bug as oneshot_write_into_extract_slice_read_later through comprehensive-bufferize
+// status: fixed (by the analysis change in the working tree at 15:45, not yet committed then): same bug as oneshot_write_into_extract_slice_read_later through comprehensive-bufferize
 
 func.func @main() -> (f32, f32) {
   %c0 = arith.constant 0 : index
