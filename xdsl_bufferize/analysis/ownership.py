@@ -48,8 +48,8 @@ A loop that swaps buffers in its iter_args passes ownership along with the value
 clone and no flag.
 
 Everything is analysed before anything is rewritten: `analyze_deallocation(module)` returns a
-`DeallocationPlan` (flags, clones and frees to insert) or raises a `DiagnosticException` naming the
-op that cannot be handled.
+`DeallocationPlan` (flags, clones and frees to insert) or raises a `DiagnosticException`
+naming the op that cannot be handled.
 """
 
 from __future__ import annotations
