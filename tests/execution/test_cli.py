@@ -68,8 +68,12 @@ def test_clean_run_before_and_after_pipeline(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
-    assert len(lines) == 2
-    assert all("results match; 0 finding(s)" in line for line in lines)
+    assert len(lines) == 4
+    assert all("results match; 0 finding(s)" in line for line in lines[::2])
+    assert all(
+        line.startswith(f"run {n}/2: @main before: 0 allocs (0 B), 0 copies (0 B)")
+        for n, line in zip((1, 2), lines[1::2], strict=True)
+    )
 
 
 def test_finding_exits_1_with_one_line_per_finding(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """The reference executor: runs xDSL/MLIR programs with MLIR's semantics and checks memory.
 
 `run` executes a function and reports memory errors (leaks, double frees, invalid frees,
-use after free, writes into constants, out-of-bounds accesses) as `Finding`s.
+use after free, writes into constants, out-of-bounds accesses) as `Finding`s, and what it
+allocated, copied and freed as `MemoryStats` (`Outcome.stats`).
 `check_pipeline` runs a function before and after a pass pipeline and compares results.
 `allocate_buffer`, `free_buffer` and `clone_buffer` let `InterpreterFunctions` of other
 dialects (passed as `extra_functions`) allocate and free tracked memory.
@@ -17,6 +18,7 @@ from xdsl_bufferize.execution.memory import (
     ExecutionError,
     Finding,
     FindingKind,
+    MemoryStats,
     MemoryTracker,
     allocate_buffer,
     clone_buffer,
@@ -49,6 +51,7 @@ __all__ = [
     "Finding",
     "FindingKind",
     "MemRefView",
+    "MemoryStats",
     "MemoryTracker",
     "Outcome",
     "Report",

@@ -1,6 +1,8 @@
 """`xdsl-bufferize-check`: run a function, optionally before and after a pass pipeline.
 
-Prints each memory finding on one line, then a one-line summary of the results. Exit
+Prints each memory finding on one line, then a one-line summary of the results; with a
+pipeline, a further line compares the memory statistics of the two runs (heap
+allocations and their bytes, copies and their bytes, frees, peak live heap bytes). Exit
 status: 0 when clean; 1 on any finding, a result mismatch, a failing pass, or a run
 that fails (including runaway recursion); 2 on unreadable input, a parse error, a
 missing entry function, missing or ill-formed arguments, or a bad option.
@@ -18,6 +20,7 @@ from typing import NoReturn
 from xdsl.dialects.builtin import ShapedType
 from xdsl.ir import Attribute
 
+from xdsl_bufferize.execution.memory import MemoryStats
 from xdsl_bufferize.execution.runner import (
     Outcome,
     UsageError,
@@ -165,6 +168,30 @@ def _results_text(outcome: Outcome) -> str:
     return "(" + ", ".join(format_value(v) for v in outcome.results) + ")"
 
 
+def format_bytes(n: int) -> str:
+    """A byte count for people: `256 B`, `1.2 KiB`, `3.0 MiB`."""
+    if n < 1024:
+        return f"{n} B"
+    if n < 1024 * 1024:
+        return f"{n / 1024:.1f} KiB"
+    return f"{n / (1024 * 1024):.1f} MiB"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def stats_text(stats: MemoryStats) -> str:
+    """One run's memory statistics, e.g. `2 allocs (32 B), 1 copy (16 B), 2 frees,
+    peak 32 B`."""
+    return (
+        f"{_plural(stats.allocs, 'alloc')} ({format_bytes(stats.bytes_allocated)}), "
+        f"{_plural(stats.copies, 'copy').replace('copys', 'copies')} "
+        f"({format_bytes(stats.bytes_copied)}), {_plural(stats.frees, 'free')}, "
+        f"peak {format_bytes(stats.peak_live_bytes)}"
+    )
+
+
 def _main(argv: Sequence[str] | None) -> int:
     options = _build_parser().parse_args(argv)
     if options.random_inputs is not None and options.random_inputs < 1:
@@ -255,6 +282,10 @@ def _main(argv: Sequence[str] | None) -> int:
             f"{label}@{options.entry} before {_results_text(before)}, after "
             f"{_results_text(after)}: {verdict}; "
             f"{len(before.findings) + len(after.findings)} finding(s)"
+        )
+        print(
+            f"{label}@{options.entry} before: {stats_text(before.stats)}; "
+            f"after: {stats_text(after.stats)}"
         )
     return 1 if problems else 0
 

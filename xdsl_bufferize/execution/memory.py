@@ -7,6 +7,11 @@ free, out-of-bounds accesses (outside the view, or outside the buffer), writes i
 constant global, double frees, frees of memory that is not a heap allocation's base view
 (stack, global, argument, a subview), and, when the entry function returns, leaks.
 
+The tracker also keeps `MemoryStats`: heap allocations and frees, the bytes they
+allocate, the copies between buffers (`record_copy`) and the peak of live heap bytes.
+Each buffer gets a fake, stable base address (distinct buffers never overlap), which
+`memref.extract_aligned_pointer_as_index` returns.
+
 A finding never stops the run by itself: a read outside the buffer returns the
 uninitialised value, a write outside it is dropped, and freed memory keeps its contents.
 Each (kind, op, buffer) finding is reported once.
@@ -30,10 +35,15 @@ from xdsl_bufferize.execution.values import (
     MemRefView,
     contiguous_strides,
     default_element,
+    element_bytes,
     iter_indices,
     num_elements,
     static_shape,
 )
+
+_FIRST_ADDRESS = 0x10000
+_ALIGNMENT = 64
+"""Fake addresses: buffers are 64-byte aligned, with at least 64 bytes between them."""
 
 OpDescriber = Callable[[Operation], str]
 """Gives a user-findable location for an op (see `interpreter.describe_op`)."""
@@ -94,11 +104,51 @@ class Buffer:
     freed: bool = False
     freed_at: str = ""
     """Where the buffer was freed (op name and location)."""
+    address: int = 0
+    """A fake base address, unique to this buffer (its aligned pointer)."""
+
+    @property
+    def nbytes(self) -> int:
+        """Size of the allocation in bytes."""
+        return len(self.data) * element_bytes(self.element_type)
 
     def describe(self) -> str:
         return (
             f"{self.kind.value} buffer #{self.id} ({self.op_name} at {self.location})"
         )
+
+
+@dataclass(frozen=True)
+class MemoryStats:
+    """What one run allocated, copied and freed (sizes in bytes, from the element
+    types: f32 4, f64 8, i1 1, iN ceil(N/8), index 8).
+
+    Only memory the program manages counts: a tensor value is not memory, and entry
+    arguments, globals and the buffers of `bufferization.to_buffer` are not allocations.
+    """
+
+    allocs: int = 0
+    """Heap allocations executed (`memref.alloc`, `bufferization.clone`, `gpu.alloc`...)."""
+    bytes_allocated: int = 0
+    """Bytes of those heap allocations."""
+    copies: int = 0
+    """Buffer-to-buffer copies executed: `memref.copy`, `linalg.copy` on memrefs and
+    `bufferization.clone` (which also counts as an allocation). Tensor-level copies
+    (`bufferization.alloc_tensor` with `copy`, `linalg.copy` on tensors) touch no memory
+    and do not count."""
+    bytes_copied: int = 0
+    """Bytes those copies moved (the number of elements copied times their size)."""
+    peak_live_bytes: int = 0
+    """The most heap bytes allocated and not yet freed at any point of the run."""
+    frees: int = 0
+    """Frees that released a live heap buffer (`memref.dealloc`, `gpu.dealloc`...);
+    invalid and double frees are findings and do not count."""
+    live_bytes: int = 0
+    """Heap bytes still allocated when the run ended (returned buffers and leaks)."""
+    stack_allocs: int = 0
+    """Stack allocations executed (`memref.alloca`); not part of `allocs`."""
+    stack_bytes: int = 0
+    """Bytes of those stack allocations."""
 
 
 class ExecutionError(Exception):
@@ -124,6 +174,39 @@ class MemoryTracker:
         self.findings: list[Finding] = []
         self._seen: set[tuple[FindingKind, int, int]] = set()
         self._describe_op = describe_op
+        self._next_address = _FIRST_ADDRESS
+        self._allocs = 0
+        self._bytes_allocated = 0
+        self._copies = 0
+        self._bytes_copied = 0
+        self._live_bytes = 0
+        self._peak_live_bytes = 0
+        self._frees = 0
+        self._stack_allocs = 0
+        self._stack_bytes = 0
+
+    # -- statistics ---------------------------------------------------------------
+
+    def stats(self) -> MemoryStats:
+        """The statistics of the run so far."""
+        return MemoryStats(
+            allocs=self._allocs,
+            bytes_allocated=self._bytes_allocated,
+            copies=self._copies,
+            bytes_copied=self._bytes_copied,
+            peak_live_bytes=self._peak_live_bytes,
+            frees=self._frees,
+            live_bytes=self._live_bytes,
+            stack_allocs=self._stack_allocs,
+            stack_bytes=self._stack_bytes,
+        )
+
+    def record_copy(self, source: MemRefView) -> None:
+        """Count one buffer-to-buffer copy of all elements of `source`."""
+        self._copies += 1
+        self._bytes_copied += num_elements(source.sizes) * element_bytes(
+            source.buffer.element_type
+        )
 
     # -- findings -----------------------------------------------------------------
 
@@ -165,7 +248,37 @@ class MemoryTracker:
         view = MemRefView(buffer, 0, tuple(shape), contiguous_strides(shape))
         buffer.base_view = view
         self.buffers.append(buffer)
+        self.place(buffer)
+        size = buffer.nbytes
+        if kind is AllocKind.HEAP:
+            self._allocs += 1
+            self._bytes_allocated += size
+            self._live_bytes += size
+            self._peak_live_bytes = max(self._peak_live_bytes, self._live_bytes)
+        elif kind is AllocKind.STACK:
+            self._stack_allocs += 1
+            self._stack_bytes += size
         return view
+
+    def resize(self, buffer: Buffer, length: int) -> None:
+        """Give `buffer` `length` fresh elements (an allocation whose layout needs more
+        room than its shape), keeping the statistics and its address right."""
+        old = buffer.nbytes
+        buffer.data = [default_element(buffer.element_type)] * max(length, 0)
+        delta = buffer.nbytes - old
+        if buffer.kind is AllocKind.HEAP:
+            self._bytes_allocated += delta
+            self._live_bytes += delta
+            self._peak_live_bytes = max(self._peak_live_bytes, self._live_bytes)
+        elif buffer.kind is AllocKind.STACK:
+            self._stack_bytes += delta
+        self.place(buffer)
+
+    def place(self, buffer: Buffer) -> None:
+        """Give `buffer` a fresh address range after every other buffer's."""
+        buffer.address = self._next_address
+        size = max(buffer.nbytes, 1)
+        self._next_address += (size + 2 * _ALIGNMENT - 1) // _ALIGNMENT * _ALIGNMENT
 
     def free(self, view: MemRefView, op: Operation) -> None:
         """Free the allocation of `view`, reporting any misuse."""
@@ -211,6 +324,8 @@ class MemoryTracker:
             return
         buffer.freed = True
         buffer.freed_at = f"{op.name} at {self._describe_op(op)}"
+        self._frees += 1
+        self._live_bytes -= buffer.nbytes
 
     def release_stack(self, buffers: Sequence[Buffer], where: str) -> None:
         """Stack buffers die when their function (or alloca scope) returns."""
@@ -421,9 +536,11 @@ def free_buffer(interpreter: Interpreter, op: Operation, view: MemRefView) -> No
 def clone_buffer(
     interpreter: Interpreter, op: Operation, view: MemRefView
 ) -> MemRefView:
-    """A new heap buffer holding a copy of `view`'s elements (contiguous layout)."""
+    """A new heap buffer holding a copy of `view`'s elements (contiguous layout);
+    counts as one allocation and one copy."""
     tracker = memory_tracker(interpreter)
     data = tracker.read_all(view, op)
+    tracker.record_copy(view)
     return tracker.allocate(
         view.buffer.element_type, view.sizes, AllocKind.HEAP, op, data
     )

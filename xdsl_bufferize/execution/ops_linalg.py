@@ -8,7 +8,8 @@ point (`linalg.index` reads the point). On tensors the outputs start as copies o
 `outs` values and become the results (destination-passing style); on memrefs the body
 writes the `outs` buffers in place. A body that only forwards block arguments (fill,
 copy, transpose) is evaluated without running the region. `linalg.broadcast` and
-`linalg.reduce` have their own small implementations.
+`linalg.reduce` have their own small implementations. `linalg.copy` between memrefs
+counts as a copy in the run's memory statistics.
 """
 
 from __future__ import annotations
@@ -237,6 +238,10 @@ def _structured_impl(
     args: tuple[Any, ...],
 ) -> tuple[Any, ...]:
     maps = [m.data for m in op.get_indexing_maps()]
+    if isinstance(op, linalg.CopyOp) and isinstance(args[-1], MemRefView):
+        source = args[0]
+        if isinstance(source, MemRefView):
+            _interp(interpreter).memory.record_copy(source)
     return run_structured(interpreter, op, len(op.inputs), args, maps, op.body)
 
 

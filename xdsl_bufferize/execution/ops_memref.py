@@ -3,7 +3,10 @@
 Memrefs are `MemRefView`s onto tracked buffers: view ops (`subview`, `cast`,
 `reinterpret_cast`, `expand_shape`, `collapse_shape`, `extract_strided_metadata`) compute a
 new offset, sizes and strides on the same buffer exactly as MLIR's strided layouts do, so
-copies between arbitrary strided views behave as in MLIR. Every access goes through the
+copies between arbitrary strided views behave as in MLIR. The base buffer that
+`extract_strided_metadata` returns stands for the whole allocation (freeing it frees the
+buffer, as MLIR's lowered deallocation does), and `extract_aligned_pointer_as_index` gives
+each allocation's fake base address. Every access goes through the
 `MemoryTracker` (use after free, out of bounds, writes into constants). `memref.alloca`
 memory dies when its function (or `memref.alloca_scope`) returns.
 """
@@ -98,7 +101,7 @@ def allocate(
                 + 1
             )
             buffer = view.buffer
-            buffer.data = [default_element(buffer.element_type)] * max(extent, 0)
+            mem.resize(buffer, extent)
             view = MemRefView(buffer, offset, shape, static_strides)
             buffer.base_view = view
     if kind is AllocKind.STACK and _interp(interpreter).frames:
@@ -377,6 +380,7 @@ class MemRefFunctions(InterpreterFunctions):
             )
         mem = _interp(interpreter).memory
         mem.write_all(dest, mem.read_all(source, op), op)
+        mem.record_copy(source)
         return ()
 
     @impl(memref.DimOp)
@@ -402,8 +406,20 @@ class MemRefFunctions(InterpreterFunctions):
         args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         view = _view(args[0])
-        base = MemRefView(view.buffer, 0, (), ())
+        base = MemRefView(view.buffer, 0, (), (), is_allocated_base=True)
         return (base, view.offset, *view.sizes, *view.strides)
+
+    @impl(memref.ExtractAlignedPointerAsIndexOp)
+    def run_extract_aligned_pointer_as_index(
+        self,
+        interpreter: Interpreter,
+        op: memref.ExtractAlignedPointerAsIndexOp,
+        args: tuple[Any, ...],
+    ) -> tuple[Any, ...]:
+        # As in MLIR, the aligned pointer is the buffer's base: every view of one
+        # allocation (subviews, casts, its extracted base buffer) gives the same
+        # address; the view's offset is not part of it.
+        return (_view(args[0]).buffer.address,)
 
     @impl(memref.GetGlobalOp)
     def run_get_global(
@@ -476,6 +492,7 @@ class BufferizationFunctions(InterpreterFunctions):
         mem = _interp(interpreter).memory
         source = _view(args[0])
         data = mem.read_all(source, op)
+        mem.record_copy(source)
         return (
             mem.allocate(
                 source.buffer.element_type, source.sizes, AllocKind.HEAP, op, data

@@ -2,7 +2,8 @@
 
 `run` executes one function of a module on given inputs and returns its results as
 plain Python values (numbers, `ArrayValue`s for tensors and memrefs) together with the
-memory findings. `check_pipeline` runs a function, applies a pass pipeline to a clone of
+memory findings and statistics (`MemoryStats`: allocations, copies, frees, peak live
+heap bytes). `check_pipeline` runs a function, applies a pass pipeline to a clone of
 the module (any pass xdsl-opt knows, through xDSL's own pipeline machinery), runs it
 again on the same inputs, and compares. Inputs are given as plain values and converted
 for each run to what the entry function takes at that point: a tensor parameter gets an
@@ -36,7 +37,12 @@ from xdsl.passes import PassPipeline
 from xdsl.universe import Universe
 
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter, LocatingParser
-from xdsl_bufferize.execution.memory import AllocKind, ExecutionError, Finding
+from xdsl_bufferize.execution.memory import (
+    AllocKind,
+    ExecutionError,
+    Finding,
+    MemoryStats,
+)
 from xdsl_bufferize.execution.ops_arith import ArithFunctions, MathFunctions
 from xdsl_bufferize.execution.ops_control import (
     AffineFunctions,
@@ -94,6 +100,8 @@ class Outcome:
     findings: list[Finding] = field(default_factory=lambda: list[Finding]())
     error: str | None = None
     """Why the run stopped early (a runtime failure), if it did."""
+    stats: MemoryStats = field(default_factory=MemoryStats)
+    """Allocations, copies and frees the run executed (up to the failure, if any)."""
 
     @property
     def ok(self) -> bool:
@@ -252,16 +260,21 @@ def run(
         ret = fn.body.blocks.last.last_op if fn.body.blocks.last else fn
         results = tuple(_export(interp, v, ret) for v in raw)
     except ExecutionError as e:
-        return Outcome(None, list(interp.memory.findings), str(e))
+        return Outcome(
+            None, list(interp.memory.findings), str(e), interp.memory.stats()
+        )
     except RecursionError:
         return Outcome(
-            None, list(interp.memory.findings), "Python recursion limit reached"
+            None,
+            list(interp.memory.findings),
+            "Python recursion limit reached",
+            interp.memory.stats(),
         )
     finally:
         sys.setrecursionlimit(old_limit)
     reachable = {v.buffer.id for v in raw if isinstance(v, MemRefView)}
     interp.memory.report_leaks(reachable)
-    return Outcome(results, list(interp.memory.findings))
+    return Outcome(results, list(interp.memory.findings), None, interp.memory.stats())
 
 
 def values_close(a: Value, b: Value, rtol: float = 1e-5, atol: float = 1e-5) -> bool:

@@ -112,6 +112,10 @@ class MemRefView:
     """Extent of each dimension."""
     strides: tuple[int, ...]
     """Distance in the buffer between neighbours along each dimension."""
+    is_allocated_base: bool = False
+    """Whether this is the base buffer `memref.extract_strided_metadata` returns: a
+    rank-0 view that stands for the whole allocation, so freeing it frees the buffer
+    (MLIR's lowered deallocation frees this view)."""
 
     @property
     def rank(self) -> int:
@@ -123,11 +127,15 @@ class MemRefView:
         )
 
     def is_base_of(self, buffer: Buffer) -> bool:
-        """Whether this view is the very view its allocation returned."""
+        """Whether this view is the very view its allocation returned, or the base
+        buffer `memref.extract_strided_metadata` extracted from any view of it."""
+        if self.buffer is not buffer:
+            return False
+        if self.is_allocated_base:
+            return True
         base = buffer.base_view
         return (
-            self.buffer is buffer
-            and self.offset == base.offset
+            self.offset == base.offset
             and self.sizes == base.sizes
             and self.strides == base.strides
         )
@@ -260,6 +268,18 @@ def normalize(value: int | float, t: Attribute) -> int | float:
     if isinstance(t, IndexType):
         return wrap_int(int(value), IntegerType(64))
     return value
+
+
+def element_bytes(t: Attribute) -> int:
+    """Storage size in bytes of one element of type `t`: floats by their width (f32 4,
+    f64 8), iN ceil(N/8) (i1 1), index 8; anything else counts as 8."""
+    if isinstance(t, IndexType):
+        return 8
+    if isinstance(t, IntegerType):
+        return max(1, (t.width.data + 7) // 8)
+    if isinstance(t, AnyFloat):
+        return max(1, (t.bitwidth + 7) // 8)
+    return 8
 
 
 def default_element(t: Attribute) -> int | float:
