@@ -94,7 +94,7 @@ def test_subprocess_agrees_on_a_bad_input() -> None:
 
 
 def test_mutation_batch(tmp_path: Path) -> None:
-    summary = fuzz_mutations(FILECHECK, 40, 7, subprocess_every=20, out_dir=tmp_path)
+    summary = fuzz_mutations(FILECHECK, 25, 7, subprocess_every=25, out_dir=tmp_path)
     report = "\n".join(f"{f.pipeline}: {f.crash} ({f.edits})" for f in summary.failures)
     assert not summary.subprocess_disagreements, summary.subprocess_disagreements
     assert not summary.failures, f"{summary.line()}\n{report}"

@@ -90,7 +90,7 @@ def test_shrinker_reduces_a_planted_failure() -> None:
             "mismatch"
         )
 
-    small = shrink(text, still_fails, max_tests=120, time_limit=40)
+    small = shrink(text, still_fails, max_tests=80, time_limit=30)
     assert still_fails(small)
     assert program_size(small)[0] < program_size(text)[0] // 3
     assert "arith.addf" in small
@@ -120,7 +120,7 @@ def test_fuzz_programs_finds_and_shrinks(tmp_path: Path) -> None:
         jobs=1,
         out_dir=tmp_path,
         shrink_tests=10,
-        shrink_seconds=5,
+        shrink_seconds=2,
     )
     assert summary.failures
     assert summary.line().startswith(f"4 programs, {len(summary.failures)} failures")

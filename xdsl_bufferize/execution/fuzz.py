@@ -492,7 +492,7 @@ def main_generate(argv: Sequence[str]) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print(summary.line())
-    for f, path in zip(summary.failures, summary.paths):
+    for f, path in zip(summary.failures, summary.paths, strict=False):
         print(f"  {path}: {f.verdict.kind}: {f.verdict.detail}")
     return 1 if summary.failures else 0
 

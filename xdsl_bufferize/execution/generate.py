@@ -683,7 +683,9 @@ class ProgramGenerator:
         iv = self.fresh("iv")
         res = self.fresh("for")
         args = [self.fresh("acc") for _ in inits]
-        iter_txt = ", ".join(f"{a} = {v.name}" for a, v in zip(args, inits))
+        iter_txt = ", ".join(
+            f"{a} = {v.name}" for a, v in zip(args, inits, strict=True)
+        )
         types = ", ".join(v.type for v in inits)
         lhs = f"{res}:{len(inits)}" if len(inits) > 1 else res
         self.emit(
@@ -697,12 +699,12 @@ class ProgramGenerator:
         self.indent += 1
         self.scopes.append([_Val(iv, "index")])
         self.iv_bounds[iv] = trip - 1
-        for a, v, lin in zip(args, inits, lineages):
+        for a, v, lin in zip(args, inits, lineages, strict=True):
             self.add(_Val(a, v.type, v.shape, lineage=lin))
         self.region_ops(
             depth + 1, self.rng.randint(1, max(1, self.config.max_ops // 2))
         )
-        ys = [self.yield_value(v, lin) for v, lin in zip(inits, lineages)]
+        ys = [self.yield_value(v, lin) for v, lin in zip(inits, lineages, strict=True)]
         if (
             len(ys) == 2
             and self.config.nonequivalent_yields
@@ -828,7 +830,7 @@ class ProgramGenerator:
     def call(self, helper: _Helper) -> None:
         self.called.add(helper.name)
         args: list[str] = []
-        for typ, shape in zip(helper.arg_types, helper.arg_shapes):
+        for typ, shape in zip(helper.arg_types, helper.arg_shapes, strict=True):
             if typ == "f32":
                 args.append(self.scalar())
             else:
@@ -841,7 +843,7 @@ class ProgramGenerator:
             f"({', '.join(helper.arg_types)}) -> ({', '.join(helper.result_types)})"
         )
         for i, (typ, shape) in enumerate(
-            zip(helper.result_types, helper.result_shapes)
+            zip(helper.result_types, helper.result_shapes, strict=True)
         ):
             name = f"{res}#{i}" if n > 1 else res
             self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
@@ -928,7 +930,7 @@ class ProgramGenerator:
         )
         params: list[str] = []
         arg_vals: list[_Val] = []
-        for typ, shape in zip(helper.arg_types, helper.arg_shapes):
+        for typ, shape in zip(helper.arg_types, helper.arg_shapes, strict=True):
             name = self.fresh("arg")
             attr = ""
             if typ != "f32" and self.config.enabled("writable_args"):
@@ -1168,7 +1170,7 @@ class MemrefProgramGenerator:
             size = self.rng.randint(1, d)
             offs.append(self.rng.randint(0, d - size))
             sizes.append(size)
-        offset = sum(o * s for o, s in zip(offs, strides))
+        offset = sum(o * s for o, s in zip(offs, strides, strict=True))
         layout = f"strided<[{', '.join(map(str, strides))}], offset: {offset}>"
         typ = self.memref_type(tuple(sizes), layout)
         name = g.fresh("sv")
@@ -1191,10 +1193,7 @@ class MemrefProgramGenerator:
             g.scopes.append([])
             self.region_ops(depth + 1, self.rng.randint(0, 2))
             r = self.rng.random()
-            if r < 0.4:
-                y = self.alloc(a.shape)
-            else:
-                y = self.buffer(a.shape, base_only=True)
+            y = self.alloc(a.shape) if r < 0.4 else self.buffer(a.shape, base_only=True)
             g.emit(f"scf.yield {y.name} : {y.type}")
             g.scopes.pop()
         g.indent -= 1
@@ -1236,7 +1235,7 @@ class MemrefProgramGenerator:
         g = self.g
         g.called.add(helper.name)
         args: list[str] = []
-        for typ, shape in zip(helper.arg_types, helper.arg_shapes):
+        for typ, shape in zip(helper.arg_types, helper.arg_shapes, strict=True):
             if typ == "f32":
                 args.append(g.scalar())
             elif typ == "i1":
@@ -1251,7 +1250,7 @@ class MemrefProgramGenerator:
             f"({', '.join(helper.arg_types)}) -> ({', '.join(helper.result_types)})"
         )
         for i, (typ, shape) in enumerate(
-            zip(helper.result_types, helper.result_shapes)
+            zip(helper.result_types, helper.result_shapes, strict=True)
         ):
             g.add(_Val(f"{res}#{i}" if n > 1 else res, typ, shape))
 
@@ -1332,7 +1331,7 @@ class MemrefProgramGenerator:
             result_types.append(typ)
         self.helpers = saved_helpers
         g.emit(f"func.return {', '.join(results)} : {', '.join(result_types)}")
-        params = ", ".join(f"{n}: {t}" for n, t in zip(names, arg_types))
+        params = ", ".join(f"{n}: {t}" for n, t in zip(names, arg_types, strict=True))
         vis = "private " if self.rng.random() < 0.5 else ""
         header = f"func.func {vis}@mhelper{index}({params}) -> ({', '.join(result_types)}) {{"
         self.functions_text.append(g.end_function(header))

@@ -433,7 +433,7 @@ def main_mutate(argv: Sequence[str]) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print(summary.line())
-    for f, path in zip(summary.failures, summary.paths):
+    for f, path in zip(summary.failures, summary.paths, strict=False):
         print(f"  {path}: {f.pipeline}: {f.crash}")
     for d in summary.subprocess_disagreements:
         print(f"  disagreement: {d}")
