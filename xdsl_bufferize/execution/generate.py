@@ -219,7 +219,6 @@ class ProgramGenerator:
         self.indent = 1
         self.scopes: list[list[_Val]] = []
         self.consumable: set[int] = set()
-        self.linear: set[int] = set()
         self.iv_bounds: dict[str, int] = {}
         self.helpers: list[_Helper] = []
         self.called: set[str] = set()
@@ -695,7 +694,6 @@ class ProgramGenerator:
         lineages = [self.new_lineage() for _ in inits]
         saved = (self.consumable, self.indent)
         self.consumable = set(lineages)
-        self.linear |= set(lineages)
         self.indent += 1
         self.scopes.append([_Val(iv, "index")])
         self.iv_bounds[iv] = trip - 1
@@ -800,7 +798,6 @@ class ProgramGenerator:
         lineage = self.new_lineage()
         saved = (self.consumable, self.indent)
         self.consumable = {lineage}
-        self.linear.add(lineage)
         self.indent += 1
         self.scopes.append([_Val(b, init.type, init.shape, lineage=lineage)])
         self.region_ops(
@@ -893,7 +890,6 @@ class ProgramGenerator:
         self.indent = 1
         self.scopes = [[]]
         self.consumable = set()
-        self.linear = set()
         self.iv_bounds = {}
 
     def end_function(self, header: str) -> str:
