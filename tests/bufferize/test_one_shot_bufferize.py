@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -110,10 +111,23 @@ def test_analysis_decisions_are_data() -> None:
     assert "tensor.extract" in conflict.describe()
 
 
-def _main_inputs() -> list[Path]:
-    files = [*EXAMPLES, *WORKLOADS]
-    files += [p for p in sorted(FILECHECK.glob("*.mlir")) if "@main" in p.read_text()]
-    return files
+@dataclass(frozen=True)
+class MainInput:
+    """One program with a `@main`: a whole file, or one `// -----` chunk of it."""
+
+    name: str
+    text: str
+
+
+def _main_inputs() -> list[MainInput]:
+    inputs = [MainInput(p.name, p.read_text()) for p in [*EXAMPLES, *WORKLOADS]]
+    for path in sorted(FILECHECK.glob("*.mlir")):
+        chunks = path.read_text().split("// -----")
+        for index, chunk in enumerate(chunks):
+            if "@main" in chunk:
+                suffix = f"#{index}" if len(chunks) > 1 else ""
+                inputs.append(MainInput(path.name + suffix, chunk))
+    return inputs
 
 
 PIPELINES = [
@@ -127,9 +141,9 @@ PIPELINES = [
 ]
 
 
-@pytest.mark.parametrize("path", _main_inputs(), ids=lambda p: p.name)
-def test_executes_like_the_tensor_program(path: Path) -> None:
-    module = parse_module(path.read_text())
+@pytest.mark.parametrize("program", _main_inputs(), ids=lambda p: p.name)
+def test_executes_like_the_tensor_program(program: MainInput) -> None:
+    module = parse_module(program.text)
     report = check_pipeline(module, "one-shot-bufferize")
     assert report.pipeline_error is None, report.pipeline_error
     assert report.after is not None
@@ -139,9 +153,9 @@ def test_executes_like_the_tensor_program(path: Path) -> None:
 
 
 @pytest.mark.parametrize("pipeline", PIPELINES)
-@pytest.mark.parametrize("path", _main_inputs(), ids=lambda p: p.name)
-def test_with_deallocation_every_heuristic(path: Path, pipeline: str) -> None:
-    module = parse_module(path.read_text())
+@pytest.mark.parametrize("program", _main_inputs(), ids=lambda p: p.name)
+def test_with_deallocation_every_heuristic(program: MainInput, pipeline: str) -> None:
+    module = parse_module(program.text)
     report = check_pipeline(module, pipeline + ",buffer-deallocation")
     assert report.ok, (report.pipeline_error, report.mismatches, report.findings)
 

@@ -208,13 +208,24 @@ class OneShotAnalysisState(AnalysisState):
         paths: dict[SSAValue, list[Operation]] = {}
         seen: set[SSAValue] = set()
         stack: list[tuple[SSAValue, tuple[Operation, ...]]] = [(value, ())]
+        merged_paths = False
         while stack:
             current, path = stack.pop()
             if current in seen:
+                # Reached again along another path (e.g. both branches of an
+                # scf.if yield it): one recorded path cannot prove the data
+                # avoided a branch.
+                merged_paths = True
                 continue
             seen.add(current)
             if isinstance(current, OpResult) and self._is_loop(current.op):
                 # A loop result is defined when the loop completes.
+                found.append(current)
+                paths[current] = list(path)
+                continue
+            if isinstance(current, BlockArgument) and self._is_loop_block_arg(current):
+                # A loop's block argument is (re)defined each time its region is
+                # entered: the data of one iteration is not that of the previous.
                 found.append(current)
                 paths[current] = list(path)
                 continue
@@ -226,9 +237,24 @@ class OneShotAnalysisState(AnalysisState):
                 paths[current] = list(path)
                 continue
             stack.extend((a.operand.value, (*path, a.operand.owner)) for a in aliasing)
+        if merged_paths:
+            paths = {definition: [] for definition in found}
         self._definitions[value] = found
         self._definition_paths[value] = paths
         return found
+
+    def _is_loop_block_arg(self, arg: BlockArgument) -> bool:
+        """Whether `arg` belongs to a region that may run more than once."""
+        parent = arg.block.parent_op()
+        if parent is None:
+            return False
+        region = arg.block.parent
+        model = bufferizable_model(parent)
+        return (
+            model is not None
+            and region is not None
+            and model.is_repetitive_region(parent, parent.regions.index(region))
+        )
 
     def _is_loop(self, op: Operation) -> bool:
         model = bufferizable_model(op)
@@ -422,6 +448,13 @@ class OneShotAnalysisState(AnalysisState):
                     continue
                 if order.pos[w_op] < order.value_pos(definition):
                     continue
+                # An op's own operand is consumed before its regions' block
+                # arguments are defined (a loop's init before its iter_arg).
+                if (
+                    isinstance(definition, BlockArgument)
+                    and definition.block.parent_op() is w_op
+                ):
+                    continue
                 # The data flowed through a branch that excludes the write.
                 if any(
                     self._mutually_exclusive(via, w_op)
@@ -432,8 +465,11 @@ class OneShotAnalysisState(AnalysisState):
                 write_aliases = {a.value for a in self.get_aliasing_values(write)}
             if definition in write_aliases:
                 continue
-            if self.alias_sets.find(definition) not in roots:
-                continue
+            # The definition need not be in the write's alias set yet: the view
+            # ops between it and the read may still be undecided (bottom-up), and
+            # a later merge never re-checks this pair. Data that reached the read
+            # through a copy was copied after its definition, so treating the
+            # definition as aliasing is conservative, never wrong.
             return Conflict("read-after-write", read, write, definition)
         return None
 
@@ -519,7 +555,11 @@ class OneShotAnalysisState(AnalysisState):
             if is_write or len(roots_list) > 1:
                 conflict = self._non_writable_conflict(roots_list, is_write)
                 if conflict is None:
+                    # Models asked during the check see the operand as in place:
+                    # that is the hypothesis being checked.
+                    self.in_place_operands.add(operand)
                     conflict = self._raw_conflict(operand, roots_list, roots, is_write)
+                    self.in_place_operands.discard(operand)
         if conflict is None:
             self._mark_in_place(operand, aliases, is_write)
             self.statistics.in_place += 1
@@ -597,6 +637,19 @@ class OneShotAnalysisState(AnalysisState):
                 self.statistics.in_place += 1
             else:
                 pending.append(operand)
+        # Operands that only alias (views, yields) are merged up front, as if in
+        # place: a write decided before them must already see the reads their
+        # aliases will make. A conflict found only when such an operand is merged
+        # later could not be resolved by copying there, after the write.
+        writing: list[OpOperand] = []
+        for operand in pending:
+            aliases = self.get_aliasing_values(operand)
+            if aliases and not self.bufferizes_to_memory_write(operand):
+                self._mark_in_place(operand, aliases, False)
+                self.statistics.in_place += 1
+            else:
+                writing.append(operand)
+        pending = writing
 
         heuristic = self.options.analysis_heuristic
         rng: random.Random | None = None
