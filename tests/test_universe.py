@@ -9,7 +9,9 @@ from xdsl_bufferize.universe import XDSL_BUFFERIZE_UNIVERSE
 
 def test_entry_point_is_registered() -> None:
     names = {ep.name: ep.value for ep in entry_points(group="xdsl.universe")}
-    assert names.get("xdsl_bufferize") == "xdsl_bufferize.universe:XDSL_BUFFERIZE_UNIVERSE"
+    assert (
+        names.get("xdsl_bufferize") == "xdsl_bufferize.universe:XDSL_BUFFERIZE_UNIVERSE"
+    )
 
 
 def test_multiverse_contains_our_passes() -> None:

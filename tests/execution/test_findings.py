@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from .exec_helpers import run_src
 
 from xdsl_bufferize.execution import ArrayValue, FindingKind
+
+from .exec_helpers import run_src
 
 
 def _single_finding(

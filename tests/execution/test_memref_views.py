@@ -3,9 +3,9 @@ expand/collapse, copies between strided views), globals and bufferization ops.""
 
 from __future__ import annotations
 
-from .exec_helpers import results_of
-
 from xdsl_bufferize.execution import ArrayValue
+
+from .exec_helpers import results_of
 
 
 def test_subview_of_subview_with_dynamic_layout() -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
-from .exec_helpers import results_of, run_src
 
 from xdsl_bufferize.execution import ArrayValue
+
+from .exec_helpers import results_of, run_src
 
 
 def test_integer_arith_wraps_and_divides_like_mlir() -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .exec_helpers import results_of
-
 from xdsl_bufferize.execution import ArrayValue
+
+from .exec_helpers import results_of
 
 
 def test_dense_constants_extract_insert_and_immutability() -> None:

@@ -13,15 +13,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from .simple_states import (  # pyright: ignore[reportMissingImports]
-    bufferize_in_place,
-    parse_module,
-)
 from xdsl.universe import Universe
 
 from xdsl_bufferize.execution.memory import FindingKind
 from xdsl_bufferize.execution.runner import check_pipeline, compare_results, run
 from xdsl_bufferize.execution.runner import parse_module as parse_for_executor
+
+from .simple_states import (  # pyright: ignore[reportMissingImports]
+    bufferize_in_place,
+    parse_module,
+)
 
 INPUTS = Path(__file__).parent.parent / "filecheck" / "one-shot-bufferize"
 FILES = ("tensor.mlir", "linalg.mlir", "vector.mlir")

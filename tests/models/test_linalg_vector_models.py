@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-from .simple_states import (  # pyright: ignore[reportMissingImports]
-    InPlaceAnalysis,
-    bufferize_in_place,
-    find_op,
-    parse_module,
-)
 from xdsl.dialects import vector
 from xdsl.dialects.linalg.ops import GenericOp
 from xdsl.ir import Operation
@@ -19,6 +13,13 @@ from xdsl_bufferize.interfaces.bufferizable import (
     bufferizable_model,
 )
 from xdsl_bufferize.models.linalg import LINALG_DPS_OPS
+
+from .simple_states import (  # pyright: ignore[reportMissingImports]
+    InPlaceAnalysis,
+    bufferize_in_place,
+    find_op,
+    parse_module,
+)
 
 PROGRAM = """
 #id = affine_map<(d0, d1) -> (d0, d1)>

@@ -2,13 +2,6 @@
 
 from __future__ import annotations
 
-from .simple_states import (  # pyright: ignore[reportMissingImports]
-    InPlaceAnalysis,
-    SimpleBufferization,
-    bufferize_in_place,
-    find_op,
-    parse_module,
-)
 from xdsl.dialects import memref, scf
 from xdsl.dialects.builtin import MemRefType, StridedLayoutAttr
 from xdsl.printer import Printer
@@ -17,6 +10,14 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferRelation,
     OpOperand,
     bufferizable_model,
+)
+
+from .simple_states import (  # pyright: ignore[reportMissingImports]
+    InPlaceAnalysis,
+    SimpleBufferization,
+    bufferize_in_place,
+    find_op,
+    parse_module,
 )
 
 SLICES = """
