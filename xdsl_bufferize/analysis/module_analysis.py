@@ -14,14 +14,17 @@ its callee does with the buffers it is given:
 2. After the one-shot analysis of one function, `summarize_function` records, for each
    tensor argument, whether the function body reads it and whether it writes it (in
    place), and for each tensor result whether it is equivalent to an argument (the
-   very same buffer), may alias some arguments, or is a fresh buffer aliasing none.
+   very same buffer), may alias some arguments, or is a fresh buffer aliasing none,
+   and which results may alias each other (`return %t, %t`).
    A bodiless (external) function is summarized conservatively: it reads and writes
    every tensor argument and returns fresh buffers.
 3. The summaries live in a `FuncAnalysisState` that the call models consult (through
    the `CalleeSummaries` protocol of `interfaces/`... or any object with the same
    methods): a call operand is read / written iff the callee reads / writes the
    corresponding argument, and a call result is equivalent to the operand its callee
-   result is equivalent to.
+   result is equivalent to. Call results that may alias each other in the callee
+   start in one alias set of the caller's analysis (`ModuleAnalysisState.analyze`):
+   no call operand relates them, yet writing one in place would clobber the other.
 
 `annotate_function` writes the summary into the IR for `test-analysis-only`, spelled as
 MLIR does: `bufferization.access = "read" | "write" | "read-write" | "none"` on each
@@ -358,6 +361,10 @@ class FuncSummary:
     """Argument index -> results that may share memory with it."""
     fresh_results: set[int] = field(default_factory=set[int])
     """Tensor results that alias no argument: new buffers owned by the caller."""
+    aliasing_result_groups: list[list[int]] = field(default_factory=list[list[int]])
+    """Groups (two or more, sorted) of tensor results that may share memory with
+    each other (e.g. `return %t, %t`): the caller must see the call results of one
+    group as aliases even when no call operand links them."""
 
     def access(self, index: int) -> str:
         """MLIR's spelling of how argument `index` is accessed."""
@@ -432,6 +439,9 @@ def summarize_external(function: func.FuncOp) -> FuncSummary:
     for index, result_type in enumerate(function_type.outputs.data):
         if is_tensor_type(result_type):
             summary.fresh_results.add(index)
+    # Nothing is known of the body: it may return one buffer several times.
+    if len(summary.fresh_results) > 1:
+        summary.aliasing_result_groups.append(sorted(summary.fresh_results))
     return summary
 
 
@@ -498,7 +508,26 @@ def summarize_function(function: func.FuncOp, state: AnalysisState) -> FuncSumma
                 summary.aliasing_results.setdefault(arg_index, []).append(result_index)
         if not aliases_some_arg:
             summary.fresh_results.add(result_index)
+    summary.aliasing_result_groups = _aliasing_result_groups(state, return_op.arguments)
     return summary
+
+
+def _aliasing_result_groups(
+    state: AnalysisState, returned: Sequence[SSAValue]
+) -> list[list[int]]:
+    """The groups of two or more tensor results whose returned values may alias
+    (one alias set of the callee's analysis; the same value returned twice)."""
+    groups: list[list[int]] = []
+    for index, value in enumerate(returned):
+        if not is_tensor_type(value.type):
+            continue
+        for group in groups:
+            if state.are_aliasing_buffers(returned[group[0]], value):
+                group.append(index)
+                break
+        else:
+            groups.append([index])
+    return [group for group in groups if len(group) > 1]
 
 
 def annotate_function(function: func.FuncOp, summary: FuncSummary) -> None:
@@ -542,3 +571,21 @@ class ModuleAnalysisState(OneShotAnalysisState):
     def summary_of_callee(self, call: func.CallOp) -> FuncSummary | None:
         """The callee's summary, or None if it is not analysed yet."""
         return self.func_state.summary_of_callee(call)
+
+    def analyze(self) -> None:
+        """Merge the alias sets of call results that may share memory in their
+        callee (no call operand relates them), then run the one-shot analysis."""
+        for op in self.function.walk():
+            if not isinstance(op, func.CallOp):
+                continue
+            for group in self._result_groups(op):
+                self._merge([op.results[i] for i in group])
+        super().analyze()
+
+    def _result_groups(self, call: func.CallOp) -> list[list[int]]:
+        summary = self.summary_of_callee(call)
+        if summary is not None:
+            return summary.aliasing_result_groups
+        # Not analysed: any two tensor results may be one buffer.
+        tensors = [i for i, r in enumerate(call.results) if is_tensor_type(r.type)]
+        return [tensors] if len(tensors) > 1 else []
