@@ -34,12 +34,7 @@ BATCHES = [
         )
         for k in (1, 2, 3, 4)
     ),
-    pytest.param(
-        "one-shot-bufferize{bufferize-function-boundaries=true}",
-        40,
-        30_000,
-        marks=OPEN_BUG,
-    ),
+    pytest.param("one-shot-bufferize{bufferize-function-boundaries=true}", 40, 30_000),
     pytest.param("comprehensive-bufferize", 50, 40_000, marks=OPEN_BUG),
     pytest.param("buffer-deallocation", 50, 50_000, marks=OPEN_BUG),
 ]
