@@ -28,6 +28,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     register_bufferizable_model,
 )
+from xdsl_bufferize.interfaces.memref_copy import copy_ops
 
 
 def cast_if_needed(
@@ -160,7 +161,7 @@ class MaterializeInDestinationOpModel(BufferizableOpModel):
         if not state.analysis.are_equivalent_buffers(op.source, op.dest) and (
             source is not dest
         ):
-            rewriter.insert(memref.CopyOp(source, dest))
+            rewriter.insert(copy_ops(source, dest))
         state.replace_op_with_bufferized_values(
             rewriter, op, [dest] if op.result is not None else []
         )

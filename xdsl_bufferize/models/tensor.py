@@ -52,6 +52,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     register_bufferizable_model,
 )
+from xdsl_bufferize.interfaces.memref_copy import copy_ops
 
 Mixed = int | SSAValue
 """A static size/offset/stride or an index SSA value."""
@@ -267,8 +268,9 @@ def dynamic_sizes_of(
 def build_copy(
     rewriter: PatternRewriter, before: Operation, source: SSAValue, target: SSAValue
 ) -> None:
-    """Insert a memref.copy before `before`."""
-    rewriter.insert(memref.CopyOp(source, target), InsertPoint.before(before))
+    """Insert a memref.copy before `before` (the source cast to the target's shape
+    first if they differ)."""
+    rewriter.insert(copy_ops(source, target), InsertPoint.before(before))
 
 
 def build_loop_nest(

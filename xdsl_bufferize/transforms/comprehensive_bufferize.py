@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import bufferization, memref
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -84,15 +84,31 @@ _LAYOUT_AGNOSTIC = (
 )
 
 
+def _copy_keeps_shapes(copy: memref.CopyOp, index: int, value: SSAValue) -> bool:
+    """Whether `copy` still has operands of one shape with `value` as operand
+    `index` (memref.copy accepts any layout, but not a static size against a dynamic
+    one)."""
+    other = copy.operands[1 - index].type
+    return (
+        isinstance(value.type, MemRefType)
+        and isinstance(other, MemRefType)
+        and value.type.get_shape() == other.get_shape()
+    )
+
+
 class FoldCastIntoUsers(RewritePattern):
     """Users that accept any layout (load, store, dim, dealloc, copy) read the cast's
-    source directly."""
+    source directly (a copy only if its operands keep one shape)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: memref.CastOp, rewriter: PatternRewriter, /):
         changed = False
         for use in list(op.dest.uses):
             user = use.operation
+            if isinstance(user, memref.CopyOp) and not _copy_keeps_shapes(
+                user, use.index, op.source
+            ):
+                continue
             if isinstance(user, _LAYOUT_AGNOSTIC):
                 user.operands[use.index] = op.source
                 changed = True

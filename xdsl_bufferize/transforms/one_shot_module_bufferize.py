@@ -76,6 +76,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     LayoutMapOption,
 )
+from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.func import verify_writable_attributes
 from xdsl_bufferize.models.tensor import strides_and_offset
@@ -288,8 +289,10 @@ def _convert_return(
                 wanted.get_shape(),
                 sizes,
             )
-            copy = memref.CopyOp(buffer, alloc.memref)
-            Rewriter.insert_op([alloc, copy], InsertPoint.before(return_op))
+            Rewriter.insert_op(
+                [alloc, *copy_ops(buffer, alloc.memref)],
+                InsertPoint.before(return_op),
+            )
             values.append(alloc.memref)
     for index, value in enumerate(values):
         return_op.operands[index] = value

@@ -97,9 +97,9 @@ func.func @main() -> (f32, f32, f32) {
 
 // -----
 
-// An external callee may return one buffer several times.
+// An external callee may return one buffer several times (no main function here: the external callee cannot run).
 func.func private @ext() -> (tensor<4xf32>, tensor<4xf32>)
-func.func @main() -> (f32, f32) {
+func.func @caller() -> (f32, f32) {
   %c0 = arith.constant 0 : index
   %two = arith.constant 2.0 : f32
   %r:2 = func.call @ext() : () -> (tensor<4xf32>, tensor<4xf32>)
@@ -109,5 +109,5 @@ func.func @main() -> (f32, f32) {
   return %v, %v2 : f32, f32
 }
 
-// CHECK-LABEL: func.func @main()
+// CHECK-LABEL: func.func @caller()
 // CHECK:         %w = linalg.fill {__inplace_operands_attr__ = ["none", "false"]} ins(%two : f32) outs(%r : tensor<4xf32>)

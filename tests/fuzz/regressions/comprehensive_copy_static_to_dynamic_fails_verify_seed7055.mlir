@@ -3,7 +3,7 @@
 // kind: verify
 // detail: Expected source and destination to have the same shape.
 // origin: xdsl-bufferize-fuzz --count 100 --seed 7000 --pipeline comprehensive-bufferize (seed 7055, shrunk)
-// status: open: same as comprehensive_copy_static_to_dynamic_fails_verify_seed1024 (12 of 100 programs of seed 7000 fail this way)
+// status: fixed (with comprehensive_copy_static_to_dynamic_fails_verify_seed1024): was the same bug as that one (12 of 100 programs of seed 7000 fail this way)
 
 builtin.module {
   func.func @helper1(%arg54: tensor<6x4xf32> {bufferization.writable = true}, %arg55: f32) -> tensor<?x?xf32> {
