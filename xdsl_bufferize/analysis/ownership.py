@@ -363,6 +363,12 @@ class OwnershipAnalysis:
         self.view_sources: dict[SSAValue, list[SSAValue]] = {}
         self.sites: list[Site] = []
         self.site_of: dict[tuple[Operation, int], Site] = {}
+        self.sites_from: dict[Operation, list[Site]] = {}
+        """Sites by source op."""
+        self._sites_by_value: dict[SSAValue, list[Site]] | None = None
+        self._position: dict[Operation, int] = {}
+        self._block_position: dict[Block, int] = {}
+        """Index of each op in its block (filled a block at a time, on demand)."""
         self.class_of: dict[SSAValue, MergeClass] = {}
         self.classes: list[MergeClass] = []
         self.freed_by_input: set[SSAValue] = set()
@@ -384,7 +390,39 @@ class OwnershipAnalysis:
             site = Site(source, index, kind)
             self.site_of[key] = site
             self.sites.append(site)
+            self.sites_from.setdefault(source, []).append(site)
         return site
+
+    def sites_of_value(self, value: SSAValue) -> list[Site]:
+        """The sites forwarding `value` (the IR does not change during the analysis)."""
+        if self._sites_by_value is None:
+            index: dict[SSAValue, list[Site]] = {}
+            for site in self.sites:
+                index.setdefault(site.value, []).append(site)
+            self._sites_by_value = index
+        return self._sites_by_value.get(value, [])
+
+    def position(self, op: Operation) -> int:
+        """The index of `op` in its block."""
+        pos = self._position.get(op)
+        if pos is None:
+            block = op.parent_block()
+            assert block is not None
+            for i, other in enumerate(block.ops):
+                self._position[other] = i
+            pos = self._position[op]
+        return pos
+
+    def block_position(self, block: Block) -> int:
+        """The index of `block` in its region."""
+        pos = self._block_position.get(block)
+        if pos is None:
+            region = block.parent_region()
+            assert region is not None
+            for i, other in enumerate(region.blocks):
+                self._block_position[other] = i
+            pos = self._block_position[block]
+        return pos
 
     def _define(self, value: SSAValue, kind: RootKind) -> None:
         self.kind[value] = kind
@@ -530,12 +568,12 @@ class OwnershipAnalysis:
                 )
 
     def _sites_into(self, op: Operation) -> Iterable[Site]:
-        yield from (s for s in self.sites if s.source is op)
+        yield from self.sites_from.get(op, ())
         for region in op.regions:
             for block in region.blocks:
                 terminator = block.last_op
                 if terminator is not None:
-                    yield from (s for s in self.sites if s.source is terminator)
+                    yield from self.sites_from.get(terminator, ())
 
     def _add_edge_sites(
         self,
@@ -813,20 +851,27 @@ class OwnershipAnalysis:
         blocks_with_uses: set[Block],
         consumed_edges: set[tuple[Operation, int]],
     ) -> set[Block]:
+        """Blocks of `region` other than `def_block` from which a use of the buffer (or
+        a consumed edge) can be reached without passing through `def_block`."""
+        work = [b for b in blocks_with_uses if b is not def_block]
+        for terminator, _ in consumed_edges:
+            block = terminator.parent_block()
+            if (
+                block is not None
+                and block is not def_block
+                and block.last_op is terminator
+                and block.parent_region() is region
+            ):
+                work.append(block)
         live: set[Block] = set()
-        changed = True
-        while changed:
-            changed = False
-            for block in region.blocks:
-                if block is def_block or block in live:
-                    continue
-                needed = block in blocks_with_uses or any(
-                    succ in live or (block.last_op, i) in consumed_edges
-                    for i, succ in self._successor_edges(block)
-                )
-                if needed:
-                    live.add(block)
-                    changed = True
+        while work:
+            block = work.pop()
+            if block in live:
+                continue
+            live.add(block)
+            for pred in block.predecessors():
+                if pred is not def_block and pred not in live:
+                    work.append(pred)
         return live
 
     # ------------------------------------------------------------------ site modes
@@ -859,11 +904,10 @@ class OwnershipAnalysis:
             for user, index, alias in uses.get(site.source, []):
                 if not (user is site.source and index == site.index and alias is value):
                     return False
-            after = False
-            for op in block.ops:
-                if after and op in uses:
+            here = self.position(site.source)
+            for op in uses:
+                if op.parent_block() is block and self.position(op) > here:
                     return False
-                after = after or op is site.source
         if site.kind in (SiteKind.ENTRY, SiteKind.BRANCH):
             blocks_with_uses = {
                 b for op in uses if (b := op.parent_block()) is not None
@@ -1169,26 +1213,24 @@ class OwnershipAnalysis:
         uses = self._uses_in_region(root, region)
         consumed_ops: set[Operation] = set()
         consumed_edges: set[tuple[Operation, int]] = set()
-        for site in self.sites:
-            if (
-                site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE)
-                and site.value is root
-            ):
+        for site in self.sites_of_value(root):
+            if site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE):
                 if site.kind is SiteKind.BRANCH:
                     consumed_edges.update((site.source, e) for e in site.edges)
                 else:
                     consumed_ops.add(site.source)
-        blocks_with_uses = {b for op in uses if (b := op.parent_block()) is not None}
-        live = self._live_in(region, def_block, blocks_with_uses, consumed_edges)
+        uses_by_block: dict[Block, list[Operation]] = {}
+        for op in uses:
+            if (b := op.parent_block()) is not None:
+                uses_by_block.setdefault(b, []).append(op)
+        live = self._live_in(region, def_block, set(uses_by_block), consumed_edges)
 
         conditional = self.is_flagged(root)
 
         def add(point: FreePoint) -> None:
             plan.frees.append(PlannedFree(root, model, point, conditional))
 
-        for block in region.blocks:
-            if block is not def_block and block not in live:
-                continue
+        for block in sorted({def_block, *live}, key=self.block_position):
             if any(op.parent_block() is block for op in consumed_ops):
                 continue
             terminator = block.last_op
@@ -1204,10 +1246,9 @@ class OwnershipAnalysis:
                         assert terminator is not None
                         add(FreePoint(edge=(terminator, i)))
                 continue
-            last: Operation | None = None
-            for op in block.ops:
-                if op in uses:
-                    last = op
+            last: Operation | None = max(
+                uses_by_block.get(block, ()), key=self.position, default=None
+            )
             if last is None:
                 if block is not def_block:
                     continue
