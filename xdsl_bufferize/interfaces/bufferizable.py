@@ -359,6 +359,9 @@ class BufferizableOpInterfaceTrait(OpTrait):
 
 
 _REGISTRY: dict[type[Operation], BufferizableOpModel] = {}
+_MODEL_OF_TYPE: dict[type[Operation], BufferizableOpModel | None] = {}
+"""Lookup cache: traits are per op class, so the model is too (cleared on every
+registration)."""
 
 
 def register_bufferizable_model(
@@ -366,14 +369,20 @@ def register_bufferizable_model(
 ) -> None:
     """Attach `model` to every op of class `op_type` (MLIR's external model)."""
     _REGISTRY[op_type] = model
+    _MODEL_OF_TYPE.clear()
 
 
 def bufferizable_model(op: Operation) -> BufferizableOpModel | None:
     """The bufferization model of `op`: its trait first, then the registry."""
-    trait = op.get_trait(BufferizableOpInterfaceTrait)
-    if trait is not None:
-        return trait.model
-    return _REGISTRY.get(type(op))
+    op_type = type(op)
+    try:
+        return _MODEL_OF_TYPE[op_type]
+    except KeyError:
+        pass
+    trait = op_type.get_trait(BufferizableOpInterfaceTrait)
+    model = trait.model if trait is not None else _REGISTRY.get(op_type)
+    _MODEL_OF_TYPE[op_type] = model
+    return model
 
 
 def has_tensor_semantics(op: Operation) -> bool:

@@ -19,8 +19,9 @@ matmul, transpose, conv and pooling ops, broadcast, reduce):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
-from xdsl.dialects.builtin import AffineMapAttr, TensorType
+from xdsl.dialects.builtin import AffineMapAttr, DenseArrayBase, TensorType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.dialects.linalg.attrs import IteratorType
@@ -44,11 +45,31 @@ LinalgDpsOp = LinalgStructuredOperation | linalg.BroadcastOp | linalg.ReduceOp
 """The linalg ops in destination-passing style this module bufferizes."""
 
 
+_INPUTS_OF_SEGMENTS: dict[bytes, int] = {}
+"""`ins` count per raw `operandSegmentSizes` payload (a handful of distinct ones)."""
+
+
+@cache
+def _is_structured(op_type: type[Operation]) -> bool:
+    return issubclass(op_type, LinalgStructuredOperation)
+
+
 def num_dps_inputs(op: Operation) -> int:
     """How many leading operands are `ins` (the rest, up to the DPS inits, `outs`)."""
-    if isinstance(op, LinalgStructuredOperation):
-        return len(op.inputs)
-    return 1
+    if not _is_structured(type(op)):
+        return 1
+    # Decoding the segment sizes through the `inputs` accessor costs more than the
+    # rest of a model query: decode each distinct payload once.
+    segments = op.properties.get("operandSegmentSizes")
+    if isinstance(segments, DenseArrayBase):
+        raw = segments.data.data
+        count = _INPUTS_OF_SEGMENTS.get(raw)
+        if count is None:
+            count = int(segments.get_values()[0])
+            _INPUTS_OF_SEGMENTS[raw] = count
+        return count
+    assert isinstance(op, LinalgStructuredOperation)
+    return len(op.inputs)
 
 
 def is_dps_init(op: Operation, index: int) -> bool:
@@ -98,7 +119,7 @@ class LinalgDpsOpModel(BufferizableOpModel):
     ) -> bool:
         if not is_dps_init(op, operand.index):
             return True
-        return bool(payload_block(op).args[operand.index].uses)
+        return payload_block(op).args[operand.index].first_use is not None
 
     def bufferizes_to_memory_write(
         self, op: Operation, operand: OpOperand, state: AnalysisState
