@@ -14,57 +14,84 @@ T = TypeVar("T")
 
 
 class UnionFind(Generic[T]):
-    """Disjoint sets of hashable items, created lazily on first use."""
+    """Disjoint sets of items, created lazily on first use.
+
+    Items are compared by identity (SSA values are): the tables are keyed by `id`,
+    whose hashing is much cheaper than calling a Python-level `__hash__` on every
+    step of `find`. The items are kept alive by the table, so ids stay unique."""
 
     def __init__(self) -> None:
-        self._parent: dict[T, T] = {}
-        self._size: dict[T, int] = {}
-        self._members: dict[T, list[T]] = {}
+        self._items: dict[int, T] = {}
+        self._parent: dict[int, int] = {}
+        self._size: dict[int, int] = {}
+        self._members: dict[int, list[T]] = {}
 
     def add(self, item: T) -> None:
         """Make `item` known (its own singleton set if new)."""
-        if item not in self._parent:
-            self._parent[item] = item
-            self._size[item] = 1
-            self._members[item] = [item]
+        key = id(item)
+        if key not in self._parent:
+            self._items[key] = item
+            self._parent[key] = key
+            self._size[key] = 1
+            self._members[key] = [item]
+
+    def _find(self, key: int) -> int:
+        parent = self._parent
+        current = parent[key]
+        if current == key:
+            return key
+        while True:
+            above = parent[current]
+            if above == current:
+                return current
+            grand = parent[above]
+            parent[current] = grand
+            current = grand
 
     def find(self, item: T) -> T:
         """The representative of the set of `item`."""
-        parent = self._parent
-        if item not in parent:
+        key = id(item)
+        if key not in self._parent:
             self.add(item)
             return item
-        while parent[item] is not item:
-            grand = parent[parent[item]]
-            parent[item] = grand
-            item = grand
-        return item
+        return self._items[self._find(key)]
 
     def size(self, item: T) -> int:
         """Number of items in the set of `item`."""
-        return self._size[self.find(item)]
+        self.add(item)
+        return self._size[self._find(id(item))]
 
     def union(self, a: T, b: T) -> tuple[T, T]:
         """Merge the sets of `a` and `b`; return (new root, absorbed root). When both
         are already in one set, both elements of the pair are that root."""
-        ra, rb = self.find(a), self.find(b)
-        if ra is rb:
-            return ra, rb
+        self.add(a)
+        self.add(b)
+        ra, rb = self._find(id(a)), self._find(id(b))
+        if ra == rb:
+            root = self._items[ra]
+            return root, root
         if self._size[ra] < self._size[rb]:
             ra, rb = rb, ra
         self._parent[rb] = ra
         self._size[ra] += self._size[rb]
         self._members[ra].extend(self._members.pop(rb))
-        return ra, rb
+        return self._items[ra], self._items[rb]
 
     def same(self, a: T, b: T) -> bool:
         """Whether `a` and `b` are in one set."""
-        return self.find(a) is self.find(b)
+        ka, kb = id(a), id(b)
+        if ka == kb:
+            return True
+        parent = self._parent
+        if ka not in parent or kb not in parent:
+            return False
+        return self._find(ka) == self._find(kb)
 
     def members(self, item: T) -> list[T]:
         """All items of the set of `item` (do not mutate)."""
-        return self._members[self.find(item)]
+        self.add(item)
+        return self._members[self._find(id(item))]
 
     def roots(self) -> Iterator[T]:
         """One representative per set."""
-        return iter(list(self._members))
+        return iter([self._items[key] for key in self._members])
