@@ -21,9 +21,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from xdsl.dialects import arith, bufferization, memref
 from xdsl.dialects.builtin import (
+    DenseArrayBase,
     IndexType,
     IntegerAttr,
     MemRefType,
@@ -31,6 +33,8 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnitAttr,
+    UnrankedMemRefType,
+    i32,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
@@ -76,10 +80,55 @@ class BufferizationStatistics:
         )
 
 
+@lru_cache(maxsize=1024)
 def identity_memref_type(tensor_type: Attribute) -> MemRefType[Attribute]:
     """The identity-layout memref type of a ranked tensor type."""
     assert isinstance(tensor_type, TensorType)
     return MemRefType(tensor_type.element_type, tensor_type.get_shape())
+
+
+@lru_cache(maxsize=1024)
+def _tensor_type_of_buffer(memref_type: Attribute) -> Attribute:
+    """The result type of `bufferization.to_tensor` on a `memref_type` operand."""
+    assert isinstance(memref_type, MemRefType | UnrankedMemRefType)
+    return bufferization.TensorFromMemRefConstraint.memref_to_tensor(memref_type)  # pyright: ignore[reportUnknownArgumentType]
+
+
+def to_tensor_op(buffer: SSAValue) -> bufferization.ToTensorOp:
+    """`bufferization.to_tensor` of `buffer`, as `ToTensorOp(buffer)` builds it, without
+    re-deriving and re-checking the types on every call."""
+    return bufferization.ToTensorOp.create(
+        operands=[buffer], result_types=[_tensor_type_of_buffer(buffer.type)]
+    )
+
+
+_NO_SEGMENTS = DenseArrayBase.from_list(i32, [0, 0])
+"""`operandSegmentSizes` of a `memref.alloc` without dynamic sizes or symbols."""
+
+
+@lru_cache(maxsize=64)
+def _alignment_attr(alignment: int) -> IntegerAttr:
+    return IntegerAttr(alignment, 64)
+
+
+def alloc_op(
+    tensor_type: TensorType[Attribute], alignment: int, sizes: Sequence[SSAValue]
+) -> memref.AllocOp:
+    """`memref.alloc` of the identity buffer of `tensor_type`, as `AllocOp.get` builds
+    it; the static case reuses its (immutable) type and property attributes."""
+    if sizes:
+        return memref.AllocOp.get(
+            tensor_type.element_type,
+            alignment if alignment > 0 else None,
+            tensor_type.get_shape(),
+            sizes,
+        )
+    properties: dict[str, Attribute] = {"operandSegmentSizes": _NO_SEGMENTS}
+    if alignment > 0:
+        properties["alignment"] = _alignment_attr(alignment)
+    return memref.AllocOp.create(
+        result_types=[identity_memref_type(tensor_type)], properties=properties
+    )
 
 
 class OneShotBufferizationState(BufferizationState):
@@ -160,8 +209,8 @@ class OneShotBufferizationState(BufferizationState):
             if isinstance(result.type, TensorType) and isinstance(
                 value.type, MemRefType
             ):
-                if result.uses:
-                    wrapper = bufferization.ToTensorOp(value)
+                if result.first_use is not None:
+                    wrapper = to_tensor_op(value)
                     rewriter.insert(wrapper, InsertPoint.before(op))
                     self.map_value(result, wrapper.tensor)
                     new_results.append(wrapper.tensor)
@@ -196,13 +245,7 @@ class OneShotBufferizationState(BufferizationState):
                     rewriter.insert(constant)
                     rewriter.insert(dim)
                     sizes.append(dim.result)
-        alignment = self.options.buffer_alignment
-        alloc = memref.AllocOp.get(
-            tensor_type.element_type,
-            alignment if alignment > 0 else None,
-            shape,
-            sizes,
-        )
+        alloc = alloc_op(tensor_type, self.options.buffer_alignment, sizes)
         rewriter.insert(alloc)
         self.statistics.allocations += 1
         if copy_from is not None:
@@ -328,21 +371,20 @@ def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
     for op in ops:
         if op.parent is None:
             continue
-        if not has_tensor_semantics(op):
-            continue
         model = bufferizable_model(op)
-        if model is None:
+        if model is None or not has_tensor_semantics(op):
             continue
         rewriter = PatternRewriter(op)
         model.bufferize(op, rewriter, state)
 
 
-def _fold_pair(to_buffer: bufferization.ToBufferOp) -> None:
+def _fold_pair(to_buffer: bufferization.ToBufferOp) -> bool:
+    """Fold `to_buffer(to_tensor(m))` to `m`; whether it was folded (erased)."""
     source = to_buffer.tensor
     if not isinstance(source, OpResult) or not isinstance(
         source.op, bufferization.ToTensorOp
     ):
-        return
+        return False
     memref_value = source.op.memref
     replacement = memref_value
     if memref_value.type != to_buffer.memref.type:
@@ -354,24 +396,34 @@ def _fold_pair(to_buffer: bufferization.ToBufferOp) -> None:
     to_buffer.memref.replace_all_uses_with(replacement)
     to_buffer.detach()
     to_buffer.erase()
+    return True
 
 
 def fold_to_buffer_to_tensor(root: Operation) -> None:
-    """Fold `to_buffer(to_tensor(m))` to `m` and erase dead wrappers."""
+    """Fold `to_buffer(to_tensor(m))` to `m` and erase dead wrappers (in one walk:
+    erasing a wrapper may only kill the wrapper defining its operand)."""
+    wrappers: list[Operation] = []
     for op in list(root.walk()):
         if isinstance(op, bufferization.ToBufferOp):
-            _fold_pair(op)
-    changed = True
-    while changed:
-        changed = False
-        for op in list(root.walk()):
-            if (
-                isinstance(op, bufferization.ToTensorOp | bufferization.ToBufferOp)
-                and not op.results[0].uses
-            ):
-                op.detach()
-                op.erase()
-                changed = True
+            if not _fold_pair(op):
+                wrappers.append(op)
+        elif isinstance(op, bufferization.ToTensorOp):
+            wrappers.append(op)
+    wrappers.reverse()
+    while wrappers:
+        op = wrappers.pop()
+        if op.parent is None or op.results[0].first_use is not None:
+            continue
+        sources = [
+            operand.owner
+            for operand in op.operands
+            if isinstance(
+                operand.owner, bufferization.ToTensorOp | bufferization.ToBufferOp
+            )
+        ]
+        op.detach()
+        op.erase()
+        wrappers.extend(sources)
 
 
 def annotate_analysis(
