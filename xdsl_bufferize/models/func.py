@@ -29,6 +29,7 @@ the analysis state also answers the `CalleeSummaries` protocol, and then:
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -143,7 +144,7 @@ class FuncOpModel(BufferizableOpModel):
         declared = argument_writable(op, value.index)
         if declared is not None:
             return declared
-        if isinstance(state, CalleeSummaries) and value.block is op.body.blocks.first:
+        if _boundary(state) is not None and value.block is op.body.blocks.first:
             return not _is_public(op)
         return False
 
@@ -171,8 +172,18 @@ class ReturnOpModel(BufferizableOpModel):
         return
 
 
+_IS_BOUNDARY_STATE: dict[type[AnalysisState], bool] = {}
+"""Per state class: whether it answers `CalleeSummaries` (its members are methods, so
+the class decides; a runtime protocol check per query is slow)."""
+
+
 def _boundary(state: AnalysisState) -> CalleeSummaries | None:
-    return state if isinstance(state, CalleeSummaries) else None
+    state_type = type(state)
+    known = _IS_BOUNDARY_STATE.get(state_type)
+    if known is None:
+        known = isinstance(state, CalleeSummaries)
+        _IS_BOUNDARY_STATE[state_type] = known
+    return typing.cast(CalleeSummaries, state) if known else None
 
 
 class CallOpModel(BufferizableOpModel):
