@@ -55,6 +55,7 @@ naming the op that cannot be handled.
 from __future__ import annotations
 
 import enum
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -374,7 +375,10 @@ class OwnershipAnalysis:
         self.freed_by_input: set[SSAValue] = set()
         self.user_managed: set[SSAValue] = set()
         self.roots: dict[SSAValue, frozenset[SSAValue]] = {}
-        self._alias_index: dict[SSAValue, list[SSAValue]] | None = None
+        self._alias_index: dict[SSAValue, dict[SSAValue, None]] | None = None
+        """Root -> the values whose roots hold it (an insertion-ordered set)."""
+        self._dependents: dict[SSAValue, list[SSAValue]] | None = None
+        """Value -> the values whose roots are computed from its roots."""
         self.dominance: dict[Region, DominanceInfo] = {}
         self.order: dict[SSAValue, int] = {}
         self.memref_default: AllocationModel | None = registered_allocation_model(
@@ -707,35 +711,100 @@ class OwnershipAnalysis:
         borrowed merge holds the buffers of its sources; a flagged merge holds its own buffer
         and, when its flag is false, one of its borrowed inputs.
         """
-        roots: dict[SSAValue, frozenset[SSAValue]] = {}
-        for value, kind in self.kind.items():
+        self.roots = {}
+        self._solve_roots(list(self.kind), None)
+        self._alias_index = None
+
+    def _dependents_of(self, value: SSAValue) -> list[SSAValue]:
+        """Values whose roots are computed from the roots of `value`."""
+        if self._dependents is None:
+            deps: dict[SSAValue, list[SSAValue]] = {}
+            for view, sources in self.view_sources.items():
+                for source in sources:
+                    deps.setdefault(source, []).append(view)
+            for cls in self.classes:
+                for site in cls.sites:
+                    deps.setdefault(site.value, []).extend(cls.members)
+            self._dependents = deps
+        return self._dependents.get(value, [])
+
+    def _root_step(self, value: SSAValue) -> frozenset[SSAValue]:
+        """The roots of `value` computed from those of the values it is made of."""
+        kind = self.kind[value]
+        roots = self.roots
+        if kind is RootKind.VIEW:
+            return frozenset().union(*(roots[s] for s in self.view_sources[value]))
+        if kind is RootKind.MERGE:
+            cls = self.class_of[value]
+            if not cls.owned:
+                return frozenset().union(*(roots[s.value] for s in cls.sites))
+            if cls.flagged:
+                return frozenset((value,)).union(self._borrowed_inputs(cls))
+        return roots[value]
+
+    def _solve_roots(
+        self, values: list[SSAValue], within: set[SSAValue] | None
+    ) -> None:
+        """Least fixpoint of the roots of `values` (all values if `within` is None; else
+        `within` is the set of `values`, and the roots of all other values are fixed)."""
+        roots = self.roots
+        for value in values:
+            kind = self.kind[value]
             if kind in (RootKind.OWNING, RootKind.STATIC) or self.is_owning(value):
                 roots[value] = frozenset((value,))
             else:
                 roots[value] = frozenset()
-        self.roots = roots
-        changed = True
-        while changed:
-            changed = False
-            for value, kind in self.kind.items():
-                if kind is RootKind.VIEW:
-                    new = frozenset().union(
-                        *(roots[s] for s in self.view_sources[value])
-                    )
-                elif kind is RootKind.MERGE and not self.class_of[value].owned:
-                    new = frozenset().union(
-                        *(roots[s.value] for s in self.class_of[value].sites)
-                    )
-                elif kind is RootKind.MERGE and self.class_of[value].flagged:
-                    new = frozenset((value,)).union(
-                        self._borrowed_inputs(self.class_of[value])
-                    )
-                else:
-                    continue
-                if new != roots[value]:
-                    roots[value] = new
-                    changed = True
-        self._alias_index = None
+        work = deque(values)
+        queued = set(values)
+        while work:
+            value = work.popleft()
+            queued.discard(value)
+            new = self._root_step(value)
+            if new != roots[value]:
+                roots[value] = new
+                for dep in self._dependents_of(value):
+                    if dep not in queued and (within is None or dep in within):
+                        queued.add(dep)
+                        work.append(dep)
+
+    def _update_roots(
+        self, seeds: Iterable[SSAValue]
+    ) -> dict[SSAValue, frozenset[SSAValue]]:
+        """Recompute the roots of `seeds` and everything computed from them, after the
+        ownership of `seeds` changed.  Returns the previous roots of the values whose roots
+        changed (to undo the change with `_restore_roots`)."""
+        closure: dict[SSAValue, None] = {}
+        work = list(seeds)
+        while work:
+            value = work.pop()
+            if value in closure:
+                continue
+            closure[value] = None
+            work.extend(d for d in self._dependents_of(value) if d not in closure)
+        order = sorted(closure, key=self.order.__getitem__)
+        old = {v: self.roots[v] for v in order}
+        self._solve_roots(order, set(order))
+        changed = {v: r for v, r in old.items() if self.roots[v] != r}
+        self._reindex_aliases(changed)
+        return changed
+
+    def _restore_roots(self, old: dict[SSAValue, frozenset[SSAValue]]) -> None:
+        """Undo `_update_roots` (given its result)."""
+        current = {v: self.roots[v] for v in old}
+        self.roots.update(old)
+        self._reindex_aliases(current)
+
+    def _reindex_aliases(self, old: dict[SSAValue, frozenset[SSAValue]]) -> None:
+        """Update the alias index for values whose roots were `old` before."""
+        index = self._alias_index
+        if index is None:
+            return
+        for value, previous in old.items():
+            new = self.roots[value]
+            for root in previous - new:
+                index[root].pop(value, None)
+            for root in new - previous:
+                index.setdefault(root, {})[value] = None
 
     def _dominance(self, region: Region) -> DominanceInfo:
         info = self.dominance.get(region)
@@ -816,12 +885,12 @@ class OwnershipAnalysis:
     def aliases(self, root: SSAValue) -> list[SSAValue]:
         """Values that may hold `root`'s buffer without owning it (and `root` itself)."""
         if self._alias_index is None:
-            index: dict[SSAValue, list[SSAValue]] = {}
+            index: dict[SSAValue, dict[SSAValue, None]] = {}
             for value, rs in self.roots.items():
                 for r in rs:
-                    index.setdefault(r, []).append(value)
+                    index.setdefault(r, {})[value] = None
             self._alias_index = index
-        return self._alias_index.get(root, [])
+        return list(self._alias_index.get(root, ()))
 
     def _uses_in_region(
         self, root: SSAValue, region: Region
@@ -1023,18 +1092,23 @@ class OwnershipAnalysis:
                 continue
             for cls in group:
                 cls.owned = True
-            self.compute_roots()
+            # Only values computed from the group's members change their roots.  Every
+            # borrowed merge was valid before (`decide_classes` ends with none violating,
+            # and each promotion below keeps it so), and owning the group only adds its
+            # members as roots, so only the sites forwarding a changed value need a check.
+            changed = self._update_roots(m for cls in group for m in cls.members)
             ok = all(self._transfer_valid(site) for cls in group for site in cls.sites)
             ok = ok and all(
                 self._outlives(root, site)
-                for cls in self.classes
-                if not cls.owned
-                for site in cls.sites
-                for root in self.roots[site.value]
+                for value in changed
+                for site in self.sites_of_value(value)
+                if site.targets and not self.class_of[site.targets[0]].owned
+                for root in self.roots[value]
             )
             if not ok:
                 for cls in group:
                     cls.owned = False
+                self._restore_roots(changed)
         self.compute_roots()
 
     def decide_sites(self) -> None:
