@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from xdsl.dialects import arith, bufferization, memref
+from xdsl.dialects import arith, bufferization, memref, tensor
 from xdsl.dialects.builtin import (
     DenseArrayBase,
     IndexType,
@@ -51,6 +51,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     bufferizable_model,
     has_tensor_semantics,
 )
+from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 
 
@@ -249,13 +250,13 @@ class OneShotBufferizationState(BufferizationState):
         rewriter.insert(alloc)
         self.statistics.allocations += 1
         if copy_from is not None:
-            rewriter.insert(memref.CopyOp(copy_from, alloc.memref))
+            rewriter.insert(copy_ops(copy_from, alloc.memref))
             self.statistics.copies += 1
         return alloc.memref
 
     def copy(self, rewriter: PatternRewriter, source: SSAValue, dest: SSAValue) -> None:
         """Insert `memref.copy source -> dest` (counted in the statistics)."""
-        rewriter.insert(memref.CopyOp(source, dest))
+        rewriter.insert(copy_ops(source, dest))
         self.statistics.copies += 1
 
     def _symbol_names(self) -> set[str]:
@@ -336,16 +337,24 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
         value = operand.value
         tensor_type = value.type
         assert isinstance(tensor_type, TensorType)
-        # Only an operand that is written and not read can start from garbage.
-        needs_copy = (
-            state.bufferizes_to_memory_read(operand)
-            or not state.bufferizes_to_memory_write(operand)
-            or any(d < 0 for d in tensor_type.get_shape())
-        )
+        # Only an operand that is written and not read can start from garbage; a
+        # dynamic shape is then taken from the operand with tensor.dim.
+        needs_copy = state.bufferizes_to_memory_read(
+            operand
+        ) or not state.bufferizes_to_memory_write(operand)
         if needs_copy:
             alloc = bufferization.AllocTensorOp(tensor_type, [], value)
         else:
-            alloc = bufferization.AllocTensorOp(tensor_type, [])
+            sizes: list[SSAValue] = []
+            for dim, size in enumerate(tensor_type.get_shape()):
+                if size >= 0:
+                    continue
+                index = arith.ConstantOp.from_int_and_width(dim, IndexType())
+                dim_op = tensor.DimOp(value, index)
+                Rewriter_insert(index, op)
+                Rewriter_insert(dim_op, op)
+                sizes.append(dim_op.result)
+            alloc = bufferization.AllocTensorOp(tensor_type, sizes)
         alloc.attributes["__out_of_place_copy__"] = UnitAttr()
         Rewriter_insert(alloc, op)
         op.operands[operand.index] = alloc.tensor
