@@ -254,10 +254,10 @@ def quality_notes(qrows: list[QualityRow]) -> list[str]:
 def plots(rows: list[SpeedRow], qrows: list[QualityRow], out_dir: Path) -> list[str]:
     """PNG plots (if matplotlib is installed); the file names written."""
     try:
-        import matplotlib
+        import matplotlib  # pyright: ignore[reportMissingImports]
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # pyright: ignore[reportMissingImports]
     except ImportError:
         return []
     written: list[str] = []
