@@ -559,12 +559,11 @@ class OwnershipAnalysis:
                         edge.targets,
                         SiteKind.EXIT,
                     )
+        fed = {target for site in self._sites_into(op) for target in site.targets}
         for value in list(op.results) + [
             a for r in op.regions if r.blocks.first for a in r.blocks.first.args
         ]:
-            if is_memref(value) and not any(
-                value in site.targets for site in self._sites_into(op)
-            ):
+            if is_memref(value) and value not in fed:
                 raise _error(
                     op,
                     "has a memref result or region argument that no control-flow edge "

@@ -352,7 +352,8 @@ class _FlagPlumbing:
     def run(self) -> None:
         if not self.flagged:
             return
-        holders: list[Operation] = []
+        holders: dict[Operation, None] = {}
+        """Ops holding flagged results or entry arguments (an insertion-ordered set)."""
         blocks: dict[Block, list[int]] = {}
         for value in self.plan.flagged:
             if isinstance(value, BlockArgument):
@@ -365,17 +366,16 @@ class _FlagPlumbing:
             else:
                 holder = value.owner
             assert isinstance(holder, Operation)
-            if holder not in holders:
-                holders.append(holder)
+            holders.setdefault(holder)
         for block, positions in blocks.items():
             positions.extend(self._positions(list(block.args)))
             self._add_args(block, positions)
-        branches: list[Operation] = []
+        branches: dict[Operation, None] = {}
         for block in blocks:
             for pred in block.predecessors():
                 term = pred.last_op
-                if term is not None and term not in branches:
-                    branches.append(term)
+                if term is not None:
+                    branches.setdefault(term)
         for term in branches:
             self._branch(term, blocks)
         for holder in holders:
