@@ -144,6 +144,35 @@ def _yields(region: Region) -> list[scf.YieldOp]:
 # ---------------------------------------------------------------------------
 
 
+def _loop_init_buffers(
+    op: Operation,
+    init_values: Sequence[SSAValue],
+    equivalent: Sequence[bool],
+    rewriter: PatternRewriter,
+    state: BufferizationState,
+) -> tuple[list[SSAValue], list[Attribute | None]]:
+    """The buffers a loop starts from, one per init value (non-tensors unchanged,
+    type None), and their types: a tensor whose back-edge value is not equivalent
+    to its block argument is carried with a fully dynamic layout (unless its
+    buffer has the identity layout), so every iteration's buffer fits."""
+    inits: list[SSAValue] = []
+    types: list[Attribute | None] = []
+    for i, init in enumerate(init_values):
+        if not _is_tensor(init):
+            inits.append(init)
+            types.append(None)
+            continue
+        buffer = state.get_buffer(rewriter, init)
+        buffer_type = buffer.type
+        assert isinstance(buffer_type, MemRefType)
+        if not equivalent[i] and not _has_identity_layout(buffer_type):  # pyright: ignore[reportUnknownArgumentType]
+            buffer_type = fully_dynamic_type(buffer_type)  # pyright: ignore[reportUnknownArgumentType]
+        rewriter.insertion_point = InsertPoint.before(op)
+        inits.append(cast_if_needed(rewriter, buffer, buffer_type))
+        types.append(buffer_type)
+    return inits, types
+
+
 class ForOpModel(BufferizableOpModel):
     """scf.for: memref iter_args; an iter_arg keeps its init buffer across
     iterations when the yield is equivalent to it, else each iteration yields a
@@ -230,21 +259,7 @@ class ForOpModel(BufferizableOpModel):
             _is_tensor(v) and analysis.are_equivalent_buffers(v, block.args[i + 1])
             for i, v in enumerate(yield_op.operands)
         ]
-        inits: list[SSAValue] = []
-        types: list[Attribute | None] = []
-        for i, init in enumerate(op.iter_args):
-            if not _is_tensor(init):
-                inits.append(init)
-                types.append(None)
-                continue
-            buffer = state.get_buffer(rewriter, init)
-            buffer_type = buffer.type
-            assert isinstance(buffer_type, MemRefType)
-            if not equivalent[i] and not _has_identity_layout(buffer_type):  # pyright: ignore[reportUnknownArgumentType]
-                buffer_type = fully_dynamic_type(buffer_type)  # pyright: ignore[reportUnknownArgumentType]
-            rewriter.insertion_point = InsertPoint.before(op)
-            inits.append(cast_if_needed(rewriter, buffer, buffer_type))
-            types.append(buffer_type)
+        inits, types = _loop_init_buffers(op, op.iter_args, equivalent, rewriter, state)
         body = rewriter.move_region_contents_to_new_regions(op.body)
         new_for = scf.ForOp(op.lb, op.ub, op.step, inits, body)
         rewriter.insert(new_for, InsertPoint.before(op))
@@ -357,21 +372,9 @@ class WhileOpModel(BufferizableOpModel):
             and analysis.are_equivalent_buffers(v, before_block.args[i])
             for i, v in enumerate(condition.args)
         ]
-        inits: list[SSAValue] = []
-        before_types: list[Attribute | None] = []
-        for i, init in enumerate(op.arguments):
-            if not _is_tensor(init):
-                inits.append(init)
-                before_types.append(None)
-                continue
-            buffer = state.get_buffer(rewriter, init)
-            buffer_type = buffer.type
-            assert isinstance(buffer_type, MemRefType)
-            if not back_equivalent[i] and not _has_identity_layout(buffer_type):  # pyright: ignore[reportUnknownArgumentType]
-                buffer_type = fully_dynamic_type(buffer_type)  # pyright: ignore[reportUnknownArgumentType]
-            rewriter.insertion_point = InsertPoint.before(op)
-            inits.append(cast_if_needed(rewriter, buffer, buffer_type))
-            before_types.append(buffer_type)
+        inits, before_types = _loop_init_buffers(
+            op, op.arguments, back_equivalent, rewriter, state
+        )
         after_types: list[Attribute | None] = []
         for i, value in enumerate(condition.args):
             if not _is_tensor(value):
