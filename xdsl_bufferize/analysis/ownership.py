@@ -60,13 +60,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.builder import Builder
-from xdsl.dialects import builtin, cf, func, memref, scf
+from xdsl.dialects import builtin, func, memref, scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.irdl.dominance import DominanceInfo
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsTerminator, MemoryEffectKind, has_effects
 from xdsl.utils.exceptions import DiagnosticException
 
+from xdsl_bufferize.analysis.forwarding import (
+    ForwardingAnalysis,
+    analyze_forwarding,
+    branch_successor_operands,
+)
 from xdsl_bufferize.interfaces.allocation import (
     AllocationModel,
     allocation_interface,
@@ -304,34 +309,6 @@ def ancestor_in_region(op: Operation, region: Region) -> Operation | None:
     return None
 
 
-def branch_successor_operands(
-    op: Operation,
-) -> list[tuple[int, Block, tuple[int, ...]]] | None:
-    """(successor index, block, forwarded operand indices) of a known branch op."""
-    if isinstance(op, cf.BranchOp):
-        return [(0, op.successor, tuple(range(len(op.arguments))))]
-    if isinstance(op, cf.ConditionalBranchOp):
-        n_then = len(op.then_arguments)
-        n_else = len(op.else_arguments)
-        return [
-            (0, op.then_block, tuple(range(1, 1 + n_then))),
-            (1, op.else_block, tuple(range(1 + n_then, 1 + n_then + n_else))),
-        ]
-    if isinstance(op, cf.SwitchOp):
-        first = 1
-        result = [
-            (0, op.default_block, tuple(range(first, first + len(op.default_operands))))
-        ]
-        first += len(op.default_operands)
-        sizes = op.case_operand_segments.get_values()
-        for i, block in enumerate(op.case_blocks):
-            size = int(sizes[i])
-            result.append((i + 1, block, tuple(range(first, first + size))))
-            first += size
-        return result
-    return None
-
-
 FLAG_REGION_OPS = (
     scf.IfOp,
     scf.ForOp,
@@ -340,17 +317,6 @@ FLAG_REGION_OPS = (
     scf.ExecuteRegionOp,
 )
 """Region ops whose results and entry arguments can take an extra i1 ownership flag."""
-
-_VIEW_OPS: tuple[type[Operation], ...] = (
-    memref.SubviewOp,
-    memref.CastOp,
-    memref.ReinterpretCastOp,
-    memref.ExpandShapeOp,
-    memref.CollapseShapeOp,
-    memref.ViewOp,
-    memref.MemorySpaceCastOp,
-)
-"""Ops whose memref result is a view of their memref operand (unknown ops are treated alike)."""
 
 
 class OwnershipAnalysis:
@@ -384,6 +350,10 @@ class OwnershipAnalysis:
         self.memref_default: AllocationModel | None = registered_allocation_model(
             memref.AllocOp
         )
+        self.forwarding: ForwardingAnalysis = ForwardingAnalysis()
+        """Results of private functions that are views of an argument (no clone)."""
+        self.forwarded_returns: dict[tuple[Operation, int], BlockArgument] = {}
+        """(func.return, operand index) of forwarded results -> the argument forwarded."""
 
     # ------------------------------------------------------------------ collection
 
@@ -433,6 +403,7 @@ class OwnershipAnalysis:
         self.order[value] = len(self.order)
 
     def collect(self) -> None:
+        self.forwarding = analyze_forwarding(self.module)
         for op in self.module.walk():
             if isinstance(op, func.FuncOp) and op.body.blocks:
                 self._collect_function(op)
@@ -461,8 +432,13 @@ class OwnershipAnalysis:
             self._collect_region_op(op, function)
             return
         if isinstance(op, func.ReturnOp) and op.parent_op() is function:
+            forwarded = self.forwarding.forwarded_results(function)
+            entry = function.body.blocks.first
+            assert entry is not None
             for i, value in enumerate(op.operands):
-                if is_memref(value):
+                if i in forwarded:
+                    self.forwarded_returns[(op, i)] = entry.args[forwarded[i]]
+                elif is_memref(value):
                     self._site(op, i, SiteKind.RETURN)
             return
         if op.successors:
@@ -473,6 +449,12 @@ class OwnershipAnalysis:
             return
         if isinstance(op, func.CallOp):
             for result in memref_results:
+                operand = self.forwarding.forwarded_operand(op, result.index)
+                if operand is not None:
+                    # the callee returns (a view of) this operand: a view here too
+                    self._define(result, RootKind.VIEW)
+                    self.view_sources[result] = [op.operands[operand]]
+                    continue
                 self._define(result, RootKind.OWNING)
                 if self.memref_default is not None:
                     self.model[result] = self.memref_default
@@ -1348,6 +1330,17 @@ class OwnershipAnalysis:
             else:
                 add(FreePoint(after=last))
 
+    def _check_forwarded(self) -> None:
+        """A forwarded result must hold its argument's buffer only (nothing owned)."""
+        for (ret, index), argument in self.forwarded_returns.items():
+            if not self.roots[ret.operands[index]] <= {argument}:
+                raise _error(
+                    ret,
+                    f"returns operand #{index} as a view of argument "
+                    f"#{argument.index} (forwarded to callers) but it may hold "
+                    "another buffer",
+                )
+
     # ------------------------------------------------------------------ driver
 
     def run(self) -> DeallocationPlan:
@@ -1356,6 +1349,7 @@ class OwnershipAnalysis:
         self.decide_classes()
         self.promote_transfers()
         self.decide_sites()
+        self._check_forwarded()
         self.decide_families()
         plan = DeallocationPlan()
         for site in self.sites:

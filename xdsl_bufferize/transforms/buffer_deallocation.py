@@ -25,15 +25,15 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
+from xdsl_bufferize.analysis.forwarding import (
+    branch_successor_operands as _branch_successor_operands,
+)
 from xdsl_bufferize.analysis.ownership import (
     DeallocationPlan,
     FreePoint,
     PlannedClone,
     PlannedFree,
     analyze_deallocation,
-)
-from xdsl_bufferize.analysis.ownership import (
-    branch_successor_operands as _branch_successor_operands,
 )
 from xdsl_bufferize.models.allocation import register_default_allocation_models
 

@@ -3,7 +3,7 @@
 // kind: mismatch
 // detail: result #0: -2.0 before, nan after
 // origin: xdsl-bufferize-fuzz --count 100 --seed 57000 --pipeline buffer-deallocation (seed 57050, shrunk)
-// status: open: same as dealloc_clone_of_returned_argument_breaks_aliasing (here the write goes through the call result and the read through the original buffer)
+// status: fixed (with dealloc_clone_of_returned_argument_breaks_aliasing: both cf branches forward the argument of the private @mhelper0, so its result is forwarded)
 
 builtin.module {
   func.func private @mhelper0(%arg1: f32, %arg2: memref<3xf32>, %arg3: i1) -> memref<3xf32> {

@@ -1,0 +1,330 @@
+// RUN: xdsl-opt %s -p buffer-deallocation --split-input-file | filecheck %s
+
+// A private function returning its argument returns it as is: each call result is a view of
+// the operand, so a write through the caller's buffer after the call is seen through the
+// result, and the caller frees the operand once, after the last use of the result.
+func.func private @id(%a: memref<4xf32>) -> memref<4xf32> {
+  func.return %a : memref<4xf32>
+}
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %m = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%m : memref<4xf32>)
+  %r = func.call @id(%m) : (memref<4xf32>) -> memref<4xf32>
+  linalg.fill ins(%two : f32) outs(%m : memref<4xf32>)
+  %v = memref.load %r[%c0] : memref<4xf32>
+  %w = arith.addf %v, %one : f32
+  func.return %w : f32
+}
+
+// CHECK-LABEL: func.func private @id(%a: memref<4xf32>) -> memref<4xf32> {
+// CHECK-NEXT:    func.return %a : memref<4xf32>
+// CHECK-LABEL: func.func @main()
+// CHECK:         %m = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:    linalg.fill ins(%one : f32) outs(%m : memref<4xf32>)
+// CHECK-NEXT:    %r = func.call @id(%m) : (memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:    linalg.fill ins(%two : f32) outs(%m : memref<4xf32>)
+// CHECK-NEXT:    %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:    %w = arith.addf %v, %one : f32
+// CHECK-NEXT:    func.return %w : f32
+// CHECK-NOT:     bufferization.clone
+
+// -----
+
+// Forwarded through views, casts, cf merges, scf.for and scf.if that yield the argument on
+// every path, and through calls of other forwarding functions.
+func.func private @tail(%a: memref<8xf32>) -> memref<4xf32, strided<[1], offset: 4>> {
+  %s = memref.subview %a[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
+  func.return %s : memref<4xf32, strided<[1], offset: 4>>
+}
+func.func private @erase(%a: memref<8xf32>) -> memref<?xf32> {
+  %d = "memref.cast"(%a) : (memref<8xf32>) -> memref<?xf32>
+  func.return %d : memref<?xf32>
+}
+func.func private @diamond(%c: i1, %a: memref<8xf32>) -> memref<8xf32> {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  cf.br ^bb3(%a : memref<8xf32>)
+^bb2:
+  %b = scf.if %c -> (memref<8xf32>) {
+    scf.yield %a : memref<8xf32>
+  } else {
+    scf.yield %a : memref<8xf32>
+  }
+  cf.br ^bb3(%b : memref<8xf32>)
+^bb3(%m: memref<8xf32>):
+  func.return %m : memref<8xf32>
+}
+func.func private @loop(%a: memref<8xf32>, %n: index) -> memref<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %a) -> (memref<8xf32>) {
+    memref.store %f, %acc[%i] : memref<8xf32>
+    scf.yield %acc : memref<8xf32>
+  }
+  func.return %r : memref<8xf32>
+}
+func.func private @chain(%c: i1, %a: memref<8xf32>) -> memref<4xf32, strided<[1], offset: 4>> {
+  %d = func.call @diamond(%c, %a) : (i1, memref<8xf32>) -> memref<8xf32>
+  %t = func.call @tail(%d) : (memref<8xf32>) -> memref<4xf32, strided<[1], offset: 4>>
+  func.return %t : memref<4xf32, strided<[1], offset: 4>>
+}
+func.func @main() -> (f32, f32, f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %true = arith.constant true
+  %x = arith.constant 7.0 : f32
+  %y = arith.constant 9.0 : f32
+  %m = memref.alloc() : memref<8xf32>
+  linalg.fill ins(%x : f32) outs(%m : memref<8xf32>)
+  %t = func.call @tail(%m) : (memref<8xf32>) -> memref<4xf32, strided<[1], offset: 4>>
+  %e = func.call @erase(%m) : (memref<8xf32>) -> memref<?xf32>
+  %l = func.call @loop(%m, %c3) : (memref<8xf32>, index) -> memref<8xf32>
+  %h = func.call @chain(%true, %l) : (i1, memref<8xf32>) -> memref<4xf32, strided<[1], offset: 4>>
+  memref.store %y, %m[%c5] : memref<8xf32>
+  %a = memref.load %t[%c0] : memref<4xf32, strided<[1], offset: 4>>
+  %b = memref.load %e[%c5] : memref<?xf32>
+  %c = memref.load %l[%c0] : memref<8xf32>
+  %d = memref.load %h[%c0] : memref<4xf32, strided<[1], offset: 4>>
+  func.return %a, %b, %c, %d : f32, f32, f32, f32
+}
+
+// CHECK-NOT:     bufferization.clone
+// CHECK-LABEL: func.func private @tail
+// CHECK-NEXT:    %s = memref.subview %a[4] [4] [1]
+// CHECK-NEXT:    func.return %s : memref<4xf32, strided<[1], offset: 4>>
+// CHECK-LABEL: func.func private @erase
+// CHECK-NEXT:    %d = "memref.cast"(%a)
+// CHECK-NEXT:    func.return %d : memref<?xf32>
+// CHECK-LABEL: func.func private @diamond
+// CHECK:       ^bb3(%m: memref<8xf32>):
+// CHECK-NEXT:    func.return %m : memref<8xf32>
+// CHECK-LABEL: func.func private @loop
+// CHECK:         func.return %r : memref<8xf32>
+// CHECK-LABEL: func.func private @chain
+// CHECK-NEXT:    %d = func.call @diamond(%c, %a)
+// CHECK-NEXT:    %t = func.call @tail(%d)
+// CHECK-NEXT:    func.return %t : memref<4xf32, strided<[1], offset: 4>>
+// CHECK-LABEL: func.func @main()
+// CHECK:         %h = func.call @chain(%true, %l)
+// CHECK-NEXT:    memref.store %y, %m[%c5] : memref<8xf32>
+// CHECK-NEXT:    %a = memref.load %t[%c0]
+// CHECK-NEXT:    %b = memref.load %e[%c5]
+// CHECK-NEXT:    %c = memref.load %l[%c0]
+// CHECK-NEXT:    %d = memref.load %h[%c0]
+// CHECK-NEXT:    memref.dealloc %m : memref<8xf32>
+// CHECK-NEXT:    func.return %a, %b, %c, %d : f32, f32, f32, f32
+// CHECK-NOT:     memref.dealloc
+
+// -----
+
+// The same buffer passed twice, and two buffers each forwarded by its own result.
+func.func private @second(%a: memref<4xf32>, %b: memref<4xf32>) -> memref<4xf32> {
+  func.return %b : memref<4xf32>
+}
+func.func private @swap(%a: memref<4xf32>, %b: memref<4xf32>) -> (memref<4xf32>, memref<4xf32>) {
+  func.return %b, %a : memref<4xf32>, memref<4xf32>
+}
+func.func @main() -> (f32, f32, f32) {
+  %c0 = arith.constant 0 : index
+  %x = arith.constant 1.0 : f32
+  %y = arith.constant 2.0 : f32
+  %p = memref.alloc() : memref<4xf32>
+  %q = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%x : f32) outs(%p : memref<4xf32>)
+  linalg.fill ins(%y : f32) outs(%q : memref<4xf32>)
+  %s = func.call @second(%p, %p) : (memref<4xf32>, memref<4xf32>) -> memref<4xf32>
+  %u:2 = func.call @swap(%p, %q) : (memref<4xf32>, memref<4xf32>) -> (memref<4xf32>, memref<4xf32>)
+  memref.store %y, %p[%c0] : memref<4xf32>
+  %a = memref.load %s[%c0] : memref<4xf32>
+  %b = memref.load %u#1[%c0] : memref<4xf32>
+  %c = memref.load %u#0[%c0] : memref<4xf32>
+  func.return %a, %b, %c : f32, f32, f32
+}
+
+// CHECK-NOT:     bufferization.clone
+// CHECK-LABEL: func.func private @second
+// CHECK-NEXT:    func.return %b : memref<4xf32>
+// CHECK-LABEL: func.func private @swap
+// CHECK-NEXT:    func.return %b, %a : memref<4xf32>, memref<4xf32>
+// CHECK-LABEL: func.func @main()
+// CHECK:         %s = func.call @second(%p, %p)
+// CHECK-NEXT:    %u, %u_1 = func.call @swap(%p, %q)
+// CHECK-NEXT:    memref.store %y, %p[%c0] : memref<4xf32>
+// CHECK-NEXT:    %a = memref.load %s[%c0] : memref<4xf32>
+// CHECK-NEXT:    %b = memref.load %u_1[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %p : memref<4xf32>
+// CHECK-NEXT:    %c = memref.load %u[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %q : memref<4xf32>
+// CHECK-NEXT:    func.return %a, %b, %c : f32, f32, f32
+
+// -----
+
+// A public function may be called from outside the module: it keeps the caller-owns-results
+// ABI and returns a clone of its argument, which the caller frees.
+func.func @public_id(%a: memref<4xf32>) -> memref<4xf32> {
+  func.return %a : memref<4xf32>
+}
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %m = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%m : memref<4xf32>)
+  %r = func.call @public_id(%m) : (memref<4xf32>) -> memref<4xf32>
+  %v = memref.load %r[%c0] : memref<4xf32>
+  func.return %v : f32
+}
+
+// CHECK-LABEL: func.func @public_id(%a: memref<4xf32>) -> memref<4xf32> {
+// CHECK-NEXT:    %0 = bufferization.clone %a : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT:    func.return %0 : memref<4xf32>
+// CHECK-LABEL: func.func @main()
+// CHECK:         %r = func.call @public_id(%m) : (memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:    %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %r : memref<4xf32>
+
+// -----
+
+// The argument on one path and a new buffer on the other: not forwarded, the general rule
+// applies (an ownership flag, the argument copied on the path that does not own it).
+func.func private @arg_or_new(%c: i1, %a: memref<4xf32>) -> memref<4xf32> {
+  %r = scf.if %c -> (memref<4xf32>) {
+    scf.yield %a : memref<4xf32>
+  } else {
+    %n = memref.alloc() : memref<4xf32>
+    "memref.copy"(%a, %n) : (memref<4xf32>, memref<4xf32>) -> ()
+    scf.yield %n : memref<4xf32>
+  }
+  func.return %r : memref<4xf32>
+}
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %true = arith.constant true
+  %m = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%m : memref<4xf32>)
+  %r = func.call @arg_or_new(%true, %m) : (i1, memref<4xf32>) -> memref<4xf32>
+  %v = memref.load %r[%c0] : memref<4xf32>
+  func.return %v : f32
+}
+
+// CHECK-LABEL: func.func private @arg_or_new
+// CHECK-NEXT:    %r, %r_owned = scf.if %c -> (memref<4xf32>, i1) {
+// CHECK-NEXT:      %false = arith.constant false
+// CHECK-NEXT:      scf.yield %a, %false : memref<4xf32>, i1
+// CHECK:           %true = arith.constant true
+// CHECK-NEXT:      scf.yield %n, %true : memref<4xf32>, i1
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %0 = scf.if %r_owned -> (memref<4xf32>) {
+// CHECK-NEXT:      scf.yield %r : memref<4xf32>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %1 = bufferization.clone %r : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT:      scf.yield %1 : memref<4xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return %0 : memref<4xf32>
+// CHECK-LABEL: func.func @main()
+// CHECK:         %r = func.call @arg_or_new(%true, %m)
+// CHECK-NEXT:    memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:    %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %r : memref<4xf32>
+
+// -----
+
+// Recursion keeps the clone (forwarding is only proven callee first).
+func.func private @rec(%a: memref<4xf32>, %n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %done = arith.cmpi eq, %n, %c0 : index
+  %r = scf.if %done -> (memref<4xf32>) {
+    scf.yield %a : memref<4xf32>
+  } else {
+    %m = arith.subi %n, %c1 : index
+    %x = func.call @rec(%a, %m) : (memref<4xf32>, index) -> memref<4xf32>
+    scf.yield %x : memref<4xf32>
+  }
+  func.return %r : memref<4xf32>
+}
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  %m = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%m : memref<4xf32>)
+  %r = func.call @rec(%m, %c2) : (memref<4xf32>, index) -> memref<4xf32>
+  %v = memref.load %r[%c0] : memref<4xf32>
+  func.return %v : f32
+}
+
+// CHECK-LABEL: func.func private @rec
+// CHECK:           %x = func.call @rec(%a, %m)
+// CHECK:         %0 = scf.if %r_owned -> (memref<4xf32>) {
+// CHECK-NEXT:      scf.yield %r : memref<4xf32>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %1 = bufferization.clone %r : memref<4xf32> to memref<4xf32>
+// CHECK-LABEL: func.func @main()
+// CHECK:         %r = func.call @rec(%m, %c2)
+// CHECK-NEXT:    memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:    %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %r : memref<4xf32>
+
+// -----
+
+// A forwarded result returned again: from a public function it is a view of the caller's
+// argument, so it is cloned; a view of a local buffer is cloned and the buffer freed.
+func.func private @id(%a: memref<4xf32>) -> memref<4xf32> {
+  func.return %a : memref<4xf32>
+}
+func.func @wrap(%a: memref<4xf32>) -> memref<4xf32> {
+  %r = func.call @id(%a) : (memref<4xf32>) -> memref<4xf32>
+  func.return %r : memref<4xf32>
+}
+func.func @local(%f: f32) -> memref<4xf32> {
+  %m = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%m : memref<4xf32>)
+  %r = func.call @id(%m) : (memref<4xf32>) -> memref<4xf32>
+  func.return %r : memref<4xf32>
+}
+
+// CHECK-LABEL: func.func private @id(%a: memref<4xf32>) -> memref<4xf32> {
+// CHECK-NEXT:    func.return %a : memref<4xf32>
+// CHECK-LABEL: func.func @wrap(%a: memref<4xf32>) -> memref<4xf32> {
+// CHECK-NEXT:    %r = func.call @id(%a) : (memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:    %0 = bufferization.clone %r : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT:    func.return %0 : memref<4xf32>
+// CHECK-LABEL: func.func @local(%f: f32) -> memref<4xf32> {
+// CHECK:         %r = func.call @id(%m) : (memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:    %0 = bufferization.clone %r : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:    func.return %0 : memref<4xf32>
+
+// -----
+
+// A private function whose symbol is used other than by func.call (here in an attribute)
+// keeps the clone: it may be called from where the call results cannot be rewritten.
+func.func private @id(%a: memref<4xf32>) -> memref<4xf32> {
+  func.return %a : memref<4xf32>
+}
+func.func @main() -> f32 attributes {dispatch = @id} {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %m = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%m : memref<4xf32>)
+  %r = func.call @id(%m) : (memref<4xf32>) -> memref<4xf32>
+  %v = memref.load %r[%c0] : memref<4xf32>
+  func.return %v : f32
+}
+
+// CHECK-LABEL: func.func private @id(%a: memref<4xf32>) -> memref<4xf32> {
+// CHECK-NEXT:    %0 = bufferization.clone %a : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT:    func.return %0 : memref<4xf32>
+// CHECK-LABEL: func.func @main()
+// CHECK:         %r = func.call @id(%m) : (memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:    %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %r : memref<4xf32>

@@ -1,0 +1,357 @@
+"""Forwarded results: private functions that return (a view of) one of their arguments.
+
+MLIR's deallocation ABI makes the caller own every buffer a function returns, so a function
+returning its argument must return a copy of it.  That copy changes the program when the
+caller writes through its own buffer after the call and reads the call result (or the other
+way round): before the pass both names the same memory, after it they do not.
+
+For a function whose callers are all known, the copy is not needed: result #i *forwards*
+argument #j when, on every return, the returned buffer is statically argument #j itself or a
+view of it.  The caller then sees the call result as a view of operand #j (it does not own it,
+frees nothing for it, and keeps operand #j's buffer alive over the result's uses) and the
+function returns the argument as is.
+
+A function forwards results only if all of these hold (else it keeps the clone):
+
+* it is `private` and has a body (every caller is in the module);
+* its symbol is used by plain `func.call` ops only (no `func.constant`, no reference in any
+  other attribute: such uses may call it from places we cannot rewrite);
+* it is not recursive and calls no recursive function (functions are analysed callee first;
+  those left in or behind a call-graph cycle are not analysed);
+* every `func.return` of its body returns, as result #i, a value whose every possible
+  buffer is argument #j.  The value is traced backwards through
+
+  - views and casts (`memref.subview`, `cast`, `reinterpret_cast`, `expand_shape`,
+    `collapse_shape`, `view`, `memory_space_cast`) to their memref source;
+  - block arguments of non-entry blocks, to the operands of every branch into the block
+    (`cf.br`, `cf.cond_br`, `cf.switch`);
+  - results and region entry arguments of region ops with a region-branch model (`scf.if`,
+    `scf.for`, `scf.while`, ...), to every value the model forwards to them;
+  - results of calls to functions already known to forward that result, to the operand
+    forwarded.
+
+  Any other definition (an allocation, a call of another function, an unknown op, ...)
+  reached on the way, or a second argument, means the result is not forwarded.
+
+A forwarded result may therefore be a view of the argument with another type (e.g. a
+`memref.cast`); a result that is the argument on some paths and a new buffer on others keeps
+the copy (or the runtime ownership flag) of the general rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from xdsl.dialects import builtin, cf, func, memref
+from xdsl.ir import (
+    Attribute,
+    Block,
+    BlockArgument,
+    Operation,
+    OpResult,
+    ParametrizedAttribute,
+    SSAValue,
+    TypeAttribute,
+)
+from xdsl.traits import IsTerminator, SymbolTable
+
+from xdsl_bufferize.interfaces.region_branch import (
+    RegionEdge,
+    region_entry_edges,
+    region_exit_edges,
+)
+
+VIEW_OPS: tuple[type[Operation], ...] = (
+    memref.SubviewOp,
+    memref.CastOp,
+    memref.ReinterpretCastOp,
+    memref.ExpandShapeOp,
+    memref.CollapseShapeOp,
+    memref.ViewOp,
+    memref.MemorySpaceCastOp,
+)
+"""Ops whose memref result is a view of their only memref operand."""
+
+
+def _is_memref(value: SSAValue) -> bool:
+    return isinstance(value.type, builtin.MemRefType | builtin.UnrankedMemRefType)
+
+
+def _symbol_names(attr: Attribute) -> Iterator[str]:
+    """Every symbol name referenced (at any nesting level) inside `attr`."""
+    work = [attr]
+    while work:
+        current = work.pop()
+        if isinstance(current, builtin.SymbolRefAttr):
+            yield current.root_reference.data
+            yield from (ref.data for ref in current.nested_references.data)
+        elif isinstance(current, builtin.ArrayAttr):
+            work.extend(current.data)
+        elif isinstance(current, builtin.DictionaryAttr):
+            work.extend(current.data.values())
+        elif isinstance(current, ParametrizedAttribute) and not isinstance(
+            current, TypeAttribute
+        ):
+            work.extend(p for p in current.parameters if isinstance(p, Attribute))
+
+
+def _symbol_table_of(op: Operation) -> Operation | None:
+    """The nearest ancestor of `op` holding a symbol table."""
+    parent = op.parent_op()
+    while parent is not None and not parent.has_trait(SymbolTable):
+        parent = parent.parent_op()
+    return parent
+
+
+@dataclass
+class ForwardingAnalysis:
+    """Which results of which private functions forward which argument (see module doc)."""
+
+    forwarded: dict[func.FuncOp, dict[int, int]] = field(
+        default_factory=dict[func.FuncOp, dict[int, int]]
+    )
+    """Function -> {result index: index of the argument it forwards}."""
+    callee_of: dict[func.CallOp, func.FuncOp] = field(
+        default_factory=dict[func.CallOp, func.FuncOp]
+    )
+    """The function each `func.call` of the module calls (when it is in the module)."""
+
+    def forwarded_operand(self, call: func.CallOp, result: int) -> int | None:
+        """The operand index whose buffer result #`result` of `call` is a view of, if any."""
+        callee = self.callee_of.get(call)
+        if callee is None:
+            return None
+        return self.forwarded.get(callee, {}).get(result)
+
+    def forwarded_results(self, function: func.FuncOp) -> dict[int, int]:
+        """{result index: argument index} for the results `function` forwards."""
+        return self.forwarded.get(function, {})
+
+
+def analyze_forwarding(module: builtin.ModuleOp) -> ForwardingAnalysis:
+    """Find the results of private functions that statically forward an argument."""
+    analysis = ForwardingAnalysis()
+    tables: dict[tuple[Operation | None, str], func.FuncOp] = {}
+    functions: list[func.FuncOp] = []
+    calls: dict[func.FuncOp, list[func.CallOp]] = {}
+    escaped: set[str] = set()
+    for op in module.walk():
+        if isinstance(op, func.FuncOp):
+            tables[(_symbol_table_of(op), op.sym_name.data)] = op
+            functions.append(op)
+            calls[op] = []
+        for name, attr in (*op.attributes.items(), *op.properties.items()):
+            if isinstance(op, func.CallOp) and name == "callee":
+                continue
+            escaped.update(_symbol_names(attr))
+    for function in functions:
+        for op in function.walk():
+            if isinstance(op, func.CallOp) and not op.callee.nested_references.data:
+                key = (_symbol_table_of(op), op.callee.root_reference.data)
+                callee = tables.get(key)
+                if callee is not None:
+                    analysis.callee_of[op] = callee
+                    calls[function].append(op)
+    candidates = {
+        f
+        for f in functions
+        if f.body.blocks
+        and f.sym_visibility is not None
+        and f.sym_visibility.data == "private"
+        and f.sym_name.data not in escaped
+    }
+    for function in _callee_first(functions, calls, analysis):
+        if function in candidates:
+            found = _forwarded_results(function, analysis)
+            if found:
+                analysis.forwarded[function] = found
+    return analysis
+
+
+def _callee_first(
+    functions: list[func.FuncOp],
+    calls: dict[func.FuncOp, list[func.CallOp]],
+    analysis: ForwardingAnalysis,
+) -> list[func.FuncOp]:
+    """Functions each after all the functions it calls; those in or calling into a call-graph
+    cycle are left out (Kahn's algorithm on the "is called by" relation)."""
+    pending: dict[func.FuncOp, int] = {}
+    callers: dict[func.FuncOp, list[func.FuncOp]] = {f: [] for f in functions}
+    for function in functions:
+        callees = {analysis.callee_of[c] for c in calls[function]}
+        pending[function] = len(callees)
+        for callee in callees:
+            callers[callee].append(function)
+    ready = [f for f in functions if pending[f] == 0]
+    order: list[func.FuncOp] = []
+    while ready:
+        function = ready.pop()
+        order.append(function)
+        for caller in callers[function]:
+            pending[caller] -= 1
+            if pending[caller] == 0:
+                ready.append(caller)
+    return order
+
+
+def _forwarded_results(
+    function: func.FuncOp, analysis: ForwardingAnalysis
+) -> dict[int, int]:
+    entry = function.body.blocks.first
+    assert entry is not None
+    returns = [
+        op
+        for op in function.walk()
+        if isinstance(op, func.ReturnOp) and op.parent_op() is function
+    ]
+    found: dict[int, int] = {}
+    if not returns:
+        return found
+    for index, value in enumerate(returns[0].operands):
+        if not _is_memref(value):
+            continue
+        argument: int | None = None
+        for ret in returns:
+            sources = _argument_sources(ret.operands[index], entry, analysis)
+            if sources is None or len(sources) != 1:
+                argument = None
+                break
+            (only,) = sources
+            if argument is not None and argument != only:
+                argument = None
+                break
+            argument = only
+        if argument is not None:
+            found[index] = argument
+    return found
+
+
+def _argument_sources(
+    value: SSAValue, entry: Block, analysis: ForwardingAnalysis
+) -> set[int] | None:
+    """Indices of the function arguments whose buffer `value` may be (or a view of);
+    None if it may be any other buffer."""
+    found: set[int] = set()
+    seen: set[SSAValue] = set()
+    work = [value]
+    while work:
+        current = work.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        incoming = _incoming(current, entry, analysis)
+        if incoming is None:
+            return None
+        if isinstance(incoming, int):
+            found.add(incoming)
+        else:
+            work.extend(incoming)
+    return found
+
+
+def _incoming(
+    value: SSAValue, entry: Block, analysis: ForwardingAnalysis
+) -> int | list[SSAValue] | None:
+    """One step back: the argument index `value` is, the values it may come from, or None
+    when its buffer may come from elsewhere."""
+    if isinstance(value, BlockArgument):
+        block = value.block
+        if block is entry:
+            return value.index
+        region = block.parent_region()
+        assert region is not None
+        if block is not region.blocks.first:
+            return _branch_operands(value)
+        holder = block.parent_op()
+        return None if holder is None else _region_op_inputs(holder, value)
+    assert isinstance(value, OpResult)
+    op = value.op
+    if isinstance(op, VIEW_OPS):
+        sources = [v for v in op.operands if _is_memref(v)]
+        return sources if len(sources) == 1 else None
+    if isinstance(op, func.CallOp):
+        operand = analysis.forwarded_operand(op, value.index)
+        return None if operand is None else [op.operands[operand]]
+    if op.regions:
+        return _region_op_inputs(op, value)
+    return None
+
+
+def branch_successor_operands(
+    op: Operation,
+) -> list[tuple[int, Block, tuple[int, ...]]] | None:
+    """(successor index, block, forwarded operand indices) of a known branch op."""
+    if isinstance(op, cf.BranchOp):
+        return [(0, op.successor, tuple(range(len(op.arguments))))]
+    if isinstance(op, cf.ConditionalBranchOp):
+        n_then = len(op.then_arguments)
+        n_else = len(op.else_arguments)
+        return [
+            (0, op.then_block, tuple(range(1, 1 + n_then))),
+            (1, op.else_block, tuple(range(1 + n_then, 1 + n_then + n_else))),
+        ]
+    if isinstance(op, cf.SwitchOp):
+        first = 1
+        result = [
+            (0, op.default_block, tuple(range(first, first + len(op.default_operands))))
+        ]
+        first += len(op.default_operands)
+        sizes = op.case_operand_segments.get_values()
+        for i, block in enumerate(op.case_blocks):
+            size = int(sizes[i])
+            result.append((i + 1, block, tuple(range(first, first + size))))
+            first += size
+        return result
+    return None
+
+
+def _branch_operands(arg: BlockArgument) -> list[SSAValue] | None:
+    """The operands every branch into `arg`'s block passes for it (None: unknown branch)."""
+    values: list[SSAValue] = []
+    for pred in arg.block.predecessors():
+        term = pred.last_op
+        successors = None if term is None else branch_successor_operands(term)
+        if term is None or successors is None:
+            return None
+        for _, block, indices in successors:
+            if block is arg.block:
+                values.append(term.operands[indices[arg.index]])
+    return values
+
+
+def _region_op_inputs(op: Operation, target: SSAValue) -> list[SSAValue] | None:
+    """Every value the region-branch model of `op` forwards to `target` (a result or a
+    region entry argument of `op`); None if `op` has no model."""
+    entry_edges = region_entry_edges(op)
+    if entry_edges is None:
+        return None
+    values: list[SSAValue] = []
+    for edge in _all_edges(op, entry_edges):
+        if edge is None:
+            return None
+        for forwarded, to in zip(edge.forwarded, edge.targets, strict=True):
+            if to is target:
+                values.append(forwarded)
+    return values
+
+
+def _all_edges(
+    op: Operation, entry_edges: Iterable[RegionEdge]
+) -> Iterator[RegionEdge | None]:
+    """The entry edges of `op` and the exit edges of all its terminators (None: unknown)."""
+    yield from entry_edges
+    for region in op.regions:
+        for block in region.blocks:
+            terminator = block.last_op
+            if (
+                terminator is None
+                or terminator.successors
+                or not terminator.has_trait(IsTerminator)
+            ):
+                continue
+            exits = region_exit_edges(op, terminator)
+            if exits is None:
+                yield None
+                continue
+            yield from exits
