@@ -17,14 +17,6 @@ from xdsl_bufferize.execution.generate import config_for_pipeline
 
 SCALE = float(os.environ.get("XDSL_BUFFERIZE_FUZZ_SCALE", "1"))
 
-OPEN_BUG = pytest.mark.xfail(
-    reason=(
-        "open: memref programs that write through a function result equal to an "
-        "argument; buffer-deallocation clones returned arguments (caller owns "
-        "results), pinned by tests/fuzz/regressions/dealloc_clone_of_returned_*"
-    )
-)
-
 BATCHES = [
     pytest.param("one-shot-bufferize", 50, 10_000),
     *(
@@ -37,7 +29,7 @@ BATCHES = [
     ),
     pytest.param("one-shot-bufferize{bufferize-function-boundaries=true}", 40, 30_000),
     pytest.param("comprehensive-bufferize", 50, 40_000),
-    pytest.param("buffer-deallocation", 50, 50_000, marks=OPEN_BUG),
+    pytest.param("buffer-deallocation", 50, 50_000),
 ]
 
 

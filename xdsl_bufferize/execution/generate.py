@@ -1070,6 +1070,8 @@ class MemrefProgramGenerator:
         self.functions_text: list[str] = []
         self.allow_stack = True
         """Whether `memref.alloca` may be used (not in helpers: buffers escape them)."""
+        self.isolated_argument: dict[str, bool] = {}
+        """Helpers whose callers pass a new buffer they never touch again (see `call`)."""
 
     def memref_type(self, shape: tuple[int, ...], layout: str = "") -> str:
         dims = "".join(f"{d}x" for d in shape)
@@ -1236,6 +1238,12 @@ class MemrefProgramGenerator:
                 args.append(g.scalar())
             elif typ == "i1":
                 args.append(g.condition())
+            elif self.isolated_argument.get(helper.name, False):
+                # The result may be the argument, and buffer-deallocation may return a
+                # copy of it (its precondition: the caller does not use its buffer again).
+                g.scopes.append([])
+                args.append(self.alloc(shape).name)
+                g.scopes.pop()
             else:
                 args.append(self.buffer(shape, base_only=True).name)
         res = g.fresh("call")
@@ -1290,6 +1298,8 @@ class MemrefProgramGenerator:
         self.region_ops(0, self.rng.randint(1, 4))
         results: list[str] = []
         result_types: list[str] = []
+        returned: list[_Val] = []
+        """The buffers returned (one per path), fresh ones excluded."""
         if use_cf:
             # A diamond: each branch forwards a buffer (fresh or existing) to a merge block.
             targets: list[str] = []
@@ -1300,11 +1310,11 @@ class MemrefProgramGenerator:
                 g.indent = 1
                 g.scopes.append([])
                 r = self.rng.random()
-                val = (
-                    self.alloc(shape, heap=True)
-                    if r < 0.5
-                    else self.buffer(shape, base_only=True, heap=True)
-                )
+                if r < 0.5:
+                    val = self.alloc(shape, heap=True)
+                else:
+                    val = self.buffer(shape, base_only=True, heap=True)
+                    returned.append(val)
                 g.emit(f"cf.br ^bb3({val.name} : {typ})")
                 g.scopes.pop()
                 targets.append("\n".join(g.fn.body))
@@ -1318,17 +1328,27 @@ class MemrefProgramGenerator:
             result_types.append(typ)
         else:
             r = self.rng.random()
-            val = (
-                self.alloc(shape, heap=True)
-                if r < 0.5
-                else self.buffer(shape, base_only=True, heap=True)
-            )
+            if r < 0.5:
+                val = self.alloc(shape, heap=True)
+            else:
+                val = self.buffer(shape, base_only=True, heap=True)
+                returned.append(val)
             results.append(val.name)
             result_types.append(typ)
         self.helpers = saved_helpers
         g.emit(f"func.return {', '.join(results)} : {', '.join(result_types)}")
         params = ", ".join(f"{n}: {t}" for n, t in zip(names, arg_types, strict=True))
         vis = "private " if self.rng.random() < 0.5 else ""
+        # buffer-deallocation returns the argument itself only from a private function that
+        # returns it on every path; any other result that may be (or alias) the argument
+        # becomes a copy, so callers pass a buffer they do not use again.
+        paths = 2 if use_cf else 1
+        forwards = (
+            bool(vis)
+            and len(returned) == paths
+            and all(v.name == names[1] for v in returned)
+        )
+        self.isolated_argument[f"mhelper{index}"] = bool(returned) and not forwards
         header = f"func.func {vis}@mhelper{index}({params}) -> ({', '.join(result_types)}) {{"
         self.functions_text.append(g.end_function(header))
         self.helpers.append(
