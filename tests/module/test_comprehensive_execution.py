@@ -146,3 +146,14 @@ def test_output_verifies_in_upstream_mlir(path: Path) -> None:
     ctx = mlir_ir.Context()
     module = mlir_ir.Module.parse(out, ctx)
     assert module.operation.verify()
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: Path(p).name)
+def test_canonicalize_option_changes_no_buffer(path: Path) -> None:
+    """canonicalize=true folds arithmetic only: same buffer ops, same results."""
+    pipeline = "comprehensive-bufferize{canonicalize=true}"
+    report = check_pipeline(parse(path), pipeline, "main", [])
+    assert report.ok, (report.pipeline_error, report.mismatches)
+    assert report.after is not None and not report.after.findings
+    default = static_counts(apply_pipeline(parse(path), "comprehensive-bufferize"))
+    assert static_counts(apply_pipeline(parse(path), pipeline)) == default

@@ -19,6 +19,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.analysis.hoisting import allocations_in_loops, hoisting_target
+from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.models.allocation import register_default_allocation_models
 
 
@@ -52,4 +53,5 @@ class BufferLoopHoistingPass(ModulePass):
     iterations that may run at the same time)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        hoist_loop_allocations(op, self.hoist_out_of_parallel)
+        with frozen_heap():
+            hoist_loop_allocations(op, self.hoist_out_of_parallel)

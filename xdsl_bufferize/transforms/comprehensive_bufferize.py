@@ -13,7 +13,11 @@ The pipeline runs
 2. `buffer-deallocation` -- frees every allocation exactly once;
 3. clean-up: the small patterns below (casts between layouts folded into the ops that
    accept any layout, self-copies, `bufferization.clone` freed right away or whose
-   source dies at the clone), then xDSL's `canonicalize`, `cse` and `licm`.
+   source dies at the clone, ops left dead), then xDSL's `cse` and `licm`, and
+   the small patterns once more. xDSL's `canonicalize` runs too with the option
+   `canonicalize=true`; it is off by default because on bufferized programs it only
+   folds the program's own arithmetic (it changes no allocation, copy or free on
+   any test input or benchmark module) and was the costliest clean-up step.
 
 Options are those of the two passes it runs, under the same names; each is forwarded
 to the pass that declares it.
@@ -42,6 +46,7 @@ from xdsl.transforms.common_subexpression_elimination import (
 )
 from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPass
 
+from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.transforms.buffer_deallocation import BufferDeallocationPass
 from xdsl_bufferize.transforms.buffer_loop_hoisting import hoist_loop_allocations
 from xdsl_bufferize.transforms.empty_tensor_elimination import (
@@ -303,8 +308,10 @@ class ComprehensiveBufferizePass(ModulePass):
     statistics: bool = False
     """Print the statistics of bufferization and of deallocation to stderr."""
     cleanup: bool = True
-    """Run the clean-up (casts, self-copies, clone/free pairs, canonicalize, cse,
+    """Run the clean-up (casts, self-copies, clone/free pairs, dead ops, cse,
     licm) after deallocation."""
+    canonicalize: bool = False
+    """Also run xDSL's canonicalize in the clean-up (folds arithmetic)."""
     eliminate_empty_tensors: bool = True
     """Before the analysis, let empty destinations reuse an inserted-into tensor or a
     dead input (eliminate-empty-tensors)."""
@@ -313,6 +320,10 @@ class ComprehensiveBufferizePass(ModulePass):
     loop (buffer-loop-hoisting)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        with frozen_heap():
+            self._run(ctx, op)
+
+    def _run(self, ctx: Context, op: ModuleOp) -> None:
         forwarded = _forward_options(OneShotBufferizePass, self)
         assert isinstance(forwarded, OneShotBufferizePass)
         bufferize_pass = dataclasses.replace(
@@ -331,14 +342,16 @@ class ComprehensiveBufferizePass(ModulePass):
             hoist_loop_allocations(op)
         _forward_options(BufferDeallocationPass, self).apply(ctx, op)
         if self.cleanup:
-            clean_up(ctx, op)
+            clean_up(ctx, op, self.canonicalize)
 
 
-def clean_up(ctx: Context, op: ModuleOp) -> None:
-    """The clean-up after deallocation: our buffer patterns, then xDSL's
-    canonicalize, cse and licm, then our patterns again."""
+def clean_up(ctx: Context, op: ModuleOp, canonicalize: bool = False) -> None:
+    """The clean-up after deallocation: our buffer patterns (which also erase
+    trivially dead ops), xDSL's canonicalize if asked, cse and licm, then our
+    patterns again."""
     cleanup_buffers(op)
-    CanonicalizePass().apply(ctx, op)
+    if canonicalize:
+        CanonicalizePass().apply(ctx, op)
     CommonSubexpressionElimination().apply(ctx, op)
     LoopInvariantCodeMotionPass().apply(ctx, op)
     cleanup_buffers(op)

@@ -32,6 +32,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.analysis.module_analysis import is_public, unique_return
+from xdsl_bufferize.gc_pause import frozen_heap
 
 
 def strip_casts(value: SSAValue) -> SSAValue:
@@ -166,4 +167,5 @@ class DropEquivalentBufferResultsPass(ModulePass):
     """Also change the signature of public functions."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        drop_equivalent_buffer_results(op, self.modify_public_functions)
+        with frozen_heap():
+            drop_equivalent_buffer_results(op, self.modify_public_functions)

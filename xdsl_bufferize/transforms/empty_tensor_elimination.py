@@ -49,6 +49,7 @@ from xdsl_bufferize.analysis.empty_tensor import (
     trace_to_empty,
     value_dominates,
 )
+from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     OpOperand,
@@ -242,4 +243,5 @@ class EmptyTensorEliminationPass(ModulePass):
     name = "eliminate-empty-tensors"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        eliminate_empty_tensors(op)
+        with frozen_heap():
+            eliminate_empty_tensors(op)

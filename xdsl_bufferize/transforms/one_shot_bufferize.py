@@ -32,6 +32,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisHeuristic,
     BufferizationOptions,
@@ -111,13 +112,14 @@ class OneShotBufferizePass(ModulePass):
         from xdsl_bufferize.transforms.bufferize_driver import one_shot_bufferize
 
         options = self.options()
-        if options.bufferize_function_boundaries:
-            from xdsl_bufferize.transforms.one_shot_module_bufferize import (
-                one_shot_module_bufferize,
-            )
+        with frozen_heap():
+            if options.bufferize_function_boundaries:
+                from xdsl_bufferize.transforms.one_shot_module_bufferize import (
+                    one_shot_module_bufferize,
+                )
 
-            stats = one_shot_module_bufferize(op, options)
-        else:
-            stats = one_shot_bufferize(op, options)
+                stats = one_shot_module_bufferize(op, options)
+            else:
+                stats = one_shot_bufferize(op, options)
         if self.statistics:
             print(stats.report(), file=sys.stderr)
