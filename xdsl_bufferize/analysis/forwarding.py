@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import cast
 
 from xdsl.dialects import builtin, cf, func, memref
 from xdsl.ir import (
@@ -78,30 +79,76 @@ def _is_memref(value: SSAValue) -> bool:
     return isinstance(value.type, builtin.MemRefType | builtin.UnrankedMemRefType)
 
 
+_LEAF_ATTRIBUTES: tuple[type[Attribute], ...] = (
+    TypeAttribute,
+    builtin.IntegerAttr,
+    builtin.FloatAttr,
+    builtin.DenseArrayBase,
+    builtin.DenseIntOrFPElementsAttr,
+    builtin.DenseResourceAttr,
+    builtin.UnitAttr,
+    builtin.StridedLayoutAttr,
+    builtin.AffineMapAttr,
+)
+"""Parametrized attributes that never hold a symbol reference (skipped: reading the
+parameters of a ParametrizedAttribute is slow in xDSL)."""
+
+
+_LEAF, _SYMBOL, _ARRAY, _DICT, _PARAMETRIZED = range(5)
+_ATTRIBUTE_KINDS: dict[type[Attribute], int] = {}
+"""How `_symbol_names` looks into each attribute class (isinstance on xDSL's attribute
+classes is slow, so it is asked once per class)."""
+
+
+def _attribute_kind(attr: Attribute) -> int:
+    kind = _ATTRIBUTE_KINDS.get(type(attr))
+    if kind is None:
+        if isinstance(attr, builtin.SymbolRefAttr):
+            kind = _SYMBOL
+        elif isinstance(attr, builtin.ArrayAttr):
+            kind = _ARRAY
+        elif isinstance(attr, builtin.DictionaryAttr):
+            kind = _DICT
+        elif isinstance(attr, ParametrizedAttribute) and not isinstance(
+            attr, _LEAF_ATTRIBUTES
+        ):
+            kind = _PARAMETRIZED
+        else:
+            kind = _LEAF
+        _ATTRIBUTE_KINDS[type(attr)] = kind
+    return kind
+
+
 def _symbol_names(attr: Attribute) -> Iterator[str]:
     """Every symbol name referenced (at any nesting level) inside `attr`."""
     work = [attr]
     while work:
         current = work.pop()
-        if isinstance(current, builtin.SymbolRefAttr):
-            yield current.root_reference.data
-            yield from (ref.data for ref in current.nested_references.data)
-        elif isinstance(current, builtin.ArrayAttr):
-            work.extend(current.data)
-        elif isinstance(current, builtin.DictionaryAttr):
-            work.extend(current.data.values())
-        elif isinstance(current, ParametrizedAttribute) and not isinstance(
-            current, TypeAttribute
-        ):
+        kind = _attribute_kind(current)
+        if kind == _SYMBOL:
+            ref = cast(builtin.SymbolRefAttr, current)
+            yield ref.root_reference.data
+            yield from (nested.data for nested in ref.nested_references.data)
+        elif kind == _ARRAY:
+            work.extend(cast(builtin.ArrayAttr[Attribute], current).data)
+        elif kind == _DICT:
+            work.extend(cast(builtin.DictionaryAttr, current).data.values())
+        elif kind == _PARAMETRIZED:
+            current = cast(ParametrizedAttribute, current)
             work.extend(p for p in current.parameters if isinstance(p, Attribute))
 
 
-def _symbol_table_of(op: Operation) -> Operation | None:
-    """The nearest ancestor of `op` holding a symbol table."""
+def _enclosing(op: Operation) -> tuple[func.FuncOp | None, Operation | None]:
+    """The function around `op` and the nearest symbol table op around `op`."""
+    function: func.FuncOp | None = None
     parent = op.parent_op()
-    while parent is not None and not parent.has_trait(SymbolTable):
+    while parent is not None:
+        if function is None and isinstance(parent, func.FuncOp):
+            function = parent
+        elif parent.has_trait(SymbolTable):
+            return function, parent
         parent = parent.parent_op()
-    return parent
+    return function, None
 
 
 @dataclass
@@ -129,37 +176,62 @@ class ForwardingAnalysis:
         return self.forwarded.get(function, {})
 
 
+def _may_forward(function: func.FuncOp) -> bool:
+    """Whether `function` is private, has a body and returns a memref and takes one."""
+    visibility = function.sym_visibility
+    kinds = builtin.MemRefType, builtin.UnrankedMemRefType
+    return (
+        visibility is not None
+        and visibility.data == "private"
+        and bool(function.body.blocks)
+        and any(isinstance(t, kinds) for t in function.function_type.outputs)
+        and any(isinstance(t, kinds) for t in function.function_type.inputs)
+    )
+
+
+def _functions_outside_bodies(op: Operation) -> Iterator[func.FuncOp]:
+    """The functions nested in `op`, not looking inside function bodies."""
+    for region in op.regions:
+        for block in region.blocks:
+            for nested in block.ops:
+                if isinstance(nested, func.FuncOp):
+                    yield nested
+                else:
+                    yield from _functions_outside_bodies(nested)
+
+
 def analyze_forwarding(module: builtin.ModuleOp) -> ForwardingAnalysis:
     """Find the results of private functions that statically forward an argument."""
     analysis = ForwardingAnalysis()
+    if not any(
+        _may_forward(f) and _promising(f) for f in _functions_outside_bodies(module)
+    ):
+        return analysis  # the common case: no walk over every op of the module
     tables: dict[tuple[Operation | None, str], func.FuncOp] = {}
     functions: list[func.FuncOp] = []
     calls: dict[func.FuncOp, list[func.CallOp]] = {}
     escaped: set[str] = set()
+    plain_calls: list[func.CallOp] = []
     for op in module.walk():
         if isinstance(op, func.FuncOp):
-            tables[(_symbol_table_of(op), op.sym_name.data)] = op
+            tables[(_enclosing(op)[1], op.sym_name.data)] = op
             functions.append(op)
             calls[op] = []
+        plain = False
+        if isinstance(op, func.CallOp) and not op.callee.nested_references.data:
+            plain = True
+            plain_calls.append(op)
         for name, attr in (*op.attributes.items(), *op.properties.items()):
-            if isinstance(op, func.CallOp) and name == "callee":
-                continue
-            escaped.update(_symbol_names(attr))
-    for function in functions:
-        for op in function.walk():
-            if isinstance(op, func.CallOp) and not op.callee.nested_references.data:
-                key = (_symbol_table_of(op), op.callee.root_reference.data)
-                callee = tables.get(key)
-                if callee is not None:
-                    analysis.callee_of[op] = callee
-                    calls[function].append(op)
+            if not (plain and name == "callee"):
+                escaped.update(_symbol_names(attr))
+    for call in plain_calls:
+        function, table = _enclosing(call)
+        callee = tables.get((table, call.callee.root_reference.data))
+        if function is not None and callee is not None:
+            analysis.callee_of[call] = callee
+            calls[function].append(call)
     candidates = {
-        f
-        for f in functions
-        if f.body.blocks
-        and f.sym_visibility is not None
-        and f.sym_visibility.data == "private"
-        and f.sym_name.data not in escaped
+        f for f in functions if _may_forward(f) and f.sym_name.data not in escaped
     }
     for function in _callee_first(functions, calls, analysis):
         if function in candidates:
@@ -201,9 +273,9 @@ def _forwarded_results(
     entry = function.body.blocks.first
     assert entry is not None
     returns = [
-        op
-        for op in function.walk()
-        if isinstance(op, func.ReturnOp) and op.parent_op() is function
+        block.last_op
+        for block in function.body.blocks
+        if isinstance(block.last_op, func.ReturnOp)
     ]
     found: dict[int, int] = {}
     if not returns:
@@ -227,11 +299,26 @@ def _forwarded_results(
     return found
 
 
+def _promising(function: func.FuncOp) -> bool:
+    """Whether some memref result of `function` may forward an argument, assuming every
+    call result may be any memref operand of its call (a cheap filter)."""
+    entry = function.body.blocks.first
+    assert entry is not None
+    for block in function.body.blocks:
+        if isinstance(ret := block.last_op, func.ReturnOp):
+            return any(
+                _is_memref(value) and _argument_sources(value, entry, None)
+                for value in ret.operands
+            )
+    return False
+
+
 def _argument_sources(
-    value: SSAValue, entry: Block, analysis: ForwardingAnalysis
+    value: SSAValue, entry: Block, analysis: ForwardingAnalysis | None
 ) -> set[int] | None:
     """Indices of the function arguments whose buffer `value` may be (or a view of);
-    None if it may be any other buffer."""
+    None if it may be any other buffer.  Without `analysis`, a call result may be any
+    memref operand of its call."""
     found: set[int] = set()
     seen: set[SSAValue] = set()
     work = [value]
@@ -251,7 +338,7 @@ def _argument_sources(
 
 
 def _incoming(
-    value: SSAValue, entry: Block, analysis: ForwardingAnalysis
+    value: SSAValue, entry: Block, analysis: ForwardingAnalysis | None
 ) -> int | list[SSAValue] | None:
     """One step back: the argument index `value` is, the values it may come from, or None
     when its buffer may come from elsewhere."""
@@ -271,6 +358,8 @@ def _incoming(
         sources = [v for v in op.operands if _is_memref(v)]
         return sources if len(sources) == 1 else None
     if isinstance(op, func.CallOp):
+        if analysis is None:
+            return [v for v in op.operands if _is_memref(v)]
         operand = analysis.forwarded_operand(op, value.index)
         return None if operand is None else [op.operands[operand]]
     if op.regions:

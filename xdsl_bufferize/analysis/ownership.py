@@ -3,14 +3,18 @@
 Every memref value of a function is one of
 
 * an *owning root*: a heap allocation (an op whose allocation interface builds a dealloc), a
-  call result (the caller owns returned buffers), or an *owned merge* (below).  Exactly one
+  call result (the caller owns returned buffers, except forwarded ones: below), or an *owned
+  merge* (below).  Exactly one
   free must run for it on every path, after the last use of any of its aliases, unless its
   ownership is *transferred* along a control-flow edge to an owned merge;
 * a *static root*: a function argument (borrowed from the caller), `memref.alloca`,
   `memref.get_global`, a buffer the input program frees itself, a memref made by an op we know
   nothing about.  Never freed by us;
 * a *view*: an op result aliasing its memref operands (`subview`, `cast`, `reinterpret_cast`,
-  `expand_shape`, `collapse_shape`, `view`, and, conservatively, any unknown op);
+  `expand_shape`, `collapse_shape`, `view`, and, conservatively, any unknown op), and a
+  *forwarded* call result: the callee (private, all its callers known) returns statically
+  its argument #j or a view of it (`analysis/forwarding.py`), so the result is a view of
+  operand #j, which stays alive over the result's uses;
 * a *merge*: a value fed along control-flow edges: a non-entry block argument (`cf.br`,
   `cf.cond_br`, `cf.switch`), an entry block argument of a region or a result of a region op
   (described by `interfaces/region_branch.py`).
@@ -40,8 +44,9 @@ Then each edge into an owned class picks transfer, borrow or clone (`decide_site
 where choices only get costlier); a class with a borrowed input, or fed by a flagged one,
 becomes flagged when all its ops can carry a flag, else those inputs are cloned.
 
-`func.return` operands are always owned by the caller: an owned buffer is returned as is; a
-flagged one is returned as is when its flag is set and copied otherwise
+`func.return` operands are owned by the caller (forwarded results excepted: they are
+returned as is, the caller sees them as views of its operand): an owned buffer is returned
+as is; a flagged one is returned as is when its flag is set and copied otherwise
 (`scf.if %flag -> memref { yield %m } else { clone }`, the one copy the contract forces, only
 on the path where the function does not own the buffer); a borrowed one is always copied.
 A loop that swaps buffers in its iter_args passes ownership along with the values, with no
