@@ -328,3 +328,74 @@ func.func @main() -> f32 attributes {dispatch = @id} {
 // CHECK-NEXT:    memref.dealloc %m : memref<4xf32>
 // CHECK-NEXT:    %v = memref.load %r[%c0] : memref<4xf32>
 // CHECK-NEXT:    memref.dealloc %r : memref<4xf32>
+
+// -----
+
+// A forwarded call result is a view like any other: merged with a new buffer in an scf.if it
+// is borrowed (flag false, no copy), and carried through a loop it stays a view of the
+// operand, freed once after the last use.
+func.func private @id(%a: memref<4xf32>) -> memref<4xf32> {
+  func.return %a : memref<4xf32>
+}
+func.func @main() -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %m = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%m : memref<4xf32>)
+  %c = arith.cmpf olt, %one, %two : f32
+  %r = scf.if %c -> (memref<4xf32>) {
+    %x = func.call @id(%m) : (memref<4xf32>) -> memref<4xf32>
+    scf.yield %x : memref<4xf32>
+  } else {
+    %n = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%two : f32) outs(%n : memref<4xf32>)
+    scf.yield %n : memref<4xf32>
+  }
+  memref.store %two, %m[%c0] : memref<4xf32>
+  %v = memref.load %r[%c0] : memref<4xf32>
+  %f = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %r) -> (memref<4xf32>) {
+    %y = func.call @id(%acc) : (memref<4xf32>) -> memref<4xf32>
+    memref.store %one, %y[%i] : memref<4xf32>
+    scf.yield %y : memref<4xf32>
+  }
+  %w = memref.load %f[%c1] : memref<4xf32>
+  func.return %v, %w : f32, f32
+}
+
+// CHECK-LABEL: func.func @main()
+// CHECK:         %r, %r_owned = scf.if %c -> (memref<4xf32>, i1) {
+// CHECK-NEXT:      %x = func.call @id(%m) : (memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:      %false = arith.constant false
+// CHECK-NEXT:      scf.yield %x, %false : memref<4xf32>, i1
+// CHECK:         %f = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %r) -> (memref<4xf32>) {
+// CHECK-NEXT:      %y = func.call @id(%acc) : (memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:      memref.store %one, %y[%i] : memref<4xf32>
+// CHECK-NEXT:      scf.yield %y : memref<4xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %w = memref.load %f[%c1] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:    scf.if %r_owned {
+// CHECK-NEXT:      memref.dealloc %r : memref<4xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return %v, %w : f32, f32
+// CHECK-NOT:     bufferization.clone
+
+// -----
+
+// A private declaration has no body to look into: its results are owned by the caller.
+func.func private @ext(%a: memref<4xf32>) -> memref<4xf32>
+func.func @use(%a: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %r = func.call @ext(%a) : (memref<4xf32>) -> memref<4xf32>
+  %v = memref.load %r[%c0] : memref<4xf32>
+  func.return %v : f32
+}
+
+// CHECK-LABEL: func.func @use
+// CHECK:         %r = func.call @ext(%a) : (memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:    %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %r : memref<4xf32>
+// CHECK-NEXT:    func.return %v : f32
