@@ -21,6 +21,7 @@ results share memory with which operand, and rewrites the op to memref form:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import cast
 from weakref import WeakSet
 
@@ -35,6 +36,7 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     StridedLayoutAttr,
     TensorType,
+    i64,
 )
 from xdsl.dialects.linalg.ops import FillOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
@@ -62,12 +64,32 @@ Mixed = int | SSAValue
 # ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
+def static_index_values(static: DenseArrayBase[IntegerType]) -> tuple[int, ...]:
+    """The integers of a static index list (decoded once per distinct list: the
+    decoding is costly and the same few lists recur on every op of a tiled loop)."""
+    return tuple(static.get_values())
+
+
+@lru_cache(maxsize=4096)
+def static_index_array(values: tuple[int, ...]) -> DenseArrayBase[IntegerType]:
+    """The `array<i64: ...>` attribute of a static index list (built once per list)."""
+    return DenseArrayBase.from_list(i64, values)
+
+
 def mixed_values(
     static: DenseArrayBase[IntegerType], dynamic: Sequence[SSAValue]
 ) -> list[Mixed]:
     """Merge a static index list (DYNAMIC_INDEX placeholders) with its operands."""
     dyn = iter(dynamic)
-    return [next(dyn) if v == DYNAMIC_INDEX else v for v in static.get_values()]
+    return [next(dyn) if v == DYNAMIC_INDEX else v for v in static_index_values(static)]
+
+
+def split_mixed(values: Sequence[Mixed]) -> tuple[tuple[int, ...], list[SSAValue]]:
+    """The static list (DYNAMIC_INDEX for SSA entries) and the SSA operands of a
+    mixed index list."""
+    static = tuple(v if isinstance(v, int) else DYNAMIC_INDEX for v in values)
+    return static, [v for v in values if not isinstance(v, int)]
 
 
 def constant_index_value(value: Mixed) -> int | None:
@@ -131,6 +153,25 @@ def make_memref_type(
     memory_space: Attribute,
 ) -> MemRefType[Attribute]:
     """A memref type; `strides=None` means the identity layout."""
+    return _memref_type(
+        element_type,
+        tuple(shape),
+        None if strides is None else tuple(strides),
+        offset,
+        memory_space,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _memref_type(
+    element_type: Attribute,
+    shape: tuple[int, ...],
+    strides: tuple[int | None, ...] | None,
+    offset: int | None,
+    memory_space: Attribute,
+) -> MemRefType[Attribute]:
+    # Types are immutable: one instance per distinct type (building and verifying
+    # a type costs more than the subview that needs it).
     layout: Attribute = (
         NoneAttr() if strides is None else StridedLayoutAttr(strides, offset)
     )
@@ -218,7 +259,19 @@ def build_subview(
     """Insert a memref.subview of `source` before `before`."""
     source_type = cast(MemRefType[Attribute], source.type)
     result_type = subview_type(source_type, offsets, sizes, strides, result_shape)
-    view = memref.SubviewOp.get(source, offsets, sizes, strides, result_type)
+    static_offsets, dyn_offsets = split_mixed(offsets)
+    static_sizes, dyn_sizes = split_mixed(sizes)
+    static_strides, dyn_strides = split_mixed(strides)
+    view = memref.SubviewOp(
+        source,
+        dyn_offsets,
+        dyn_sizes,
+        dyn_strides,
+        static_index_array(static_offsets),
+        static_index_array(static_sizes),
+        static_index_array(static_strides),
+        result_type,
+    )
     rewriter.insert(view, InsertPoint.before(before))
     return view.result
 
@@ -347,6 +400,14 @@ def same_slice(
     b: tensor.ExtractSliceOp | tensor.InsertSliceOp | memref.SubviewOp,
 ) -> bool:
     """Whether two slicing ops take the same offsets, sizes and strides."""
+    # Fast path: equal static lists and the very same SSA operands.
+    if (
+        a.static_offsets == b.static_offsets
+        and a.static_sizes == b.static_sizes
+        and a.static_strides == b.static_strides
+        and tuple(_slice_operands(a)) == tuple(_slice_operands(b))
+    ):
+        return True
     for sa, da, sb, db in (
         (a.static_offsets, a.offsets, b.static_offsets, b.offsets),
         (a.static_sizes, a.sizes, b.static_sizes, b.sizes),
@@ -356,6 +417,14 @@ def same_slice(
         if len(ma) != len(mb) or not all(map(same_mixed, ma, mb)):
             return False
     return True
+
+
+def _slice_operands(
+    op: tensor.ExtractSliceOp | tensor.InsertSliceOp | memref.SubviewOp,
+) -> Sequence[SSAValue]:
+    """The dynamic offsets, sizes and strides of a slicing op, in order (every
+    operand after the source, and after the destination of an insert_slice)."""
+    return op.operands[2:] if isinstance(op, tensor.InsertSliceOp) else op.operands[1:]
 
 
 def has_matching_extract_slice(
