@@ -10,12 +10,13 @@ in-place verdict of the one-shot analysis on a rewritten program.
   in an enclosing block, or in a block dominating an enclosing block).
 * `in_place_oracle(module, options)`: run the one-shot analysis as the module driver
   does (callees first, across function boundaries) and answer `is_in_place` for any
-  operand of the module; None if the analysis rejects the program.
+  operand of the module (or of the functions asked for); None if the analysis
+  rejects the program.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from xdsl.dialects import bufferization, func, tensor
 from xdsl.dialects.builtin import ModuleOp
@@ -24,6 +25,7 @@ from xdsl.irdl.dominance import DominanceInfo
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from xdsl_bufferize.analysis.module_analysis import (
+    CallGraph,
     FuncAnalysisState,
     ModuleAnalysisState,
     build_call_graph,
@@ -147,21 +149,43 @@ def enclosing_function(op: Operation) -> func.FuncOp | None:
     return current
 
 
+def functions_and_callees(
+    graph: CallGraph, functions: Iterable[func.FuncOp]
+) -> set[func.FuncOp]:
+    """`functions` and every function they call, directly or not."""
+    closure: set[func.FuncOp] = set()
+    worklist = list(functions)
+    while worklist:
+        function = worklist.pop()
+        if function in closure:
+            continue
+        closure.add(function)
+        worklist.extend(graph.callee(call) for call in graph.calls.get(function, ()))
+    return closure
+
+
 def in_place_oracle(
-    module: ModuleOp, options: BufferizationOptions | None = None
+    module: ModuleOp,
+    options: BufferizationOptions | None = None,
+    functions: Iterable[func.FuncOp] | None = None,
 ) -> InPlaceOracle | None:
     """Analyse `module` as one-shot-bufferize with function boundaries does and
     return its in-place verdicts; None if the analysis rejects the module (the
-    bufferization pass will report why)."""
+    bufferization pass will report why). With `functions`, only those functions
+    and their callees (whose summaries they need) are analysed: the verdicts of a
+    function depend on its callees only, never on its callers."""
     from xdsl_bufferize.models import register_all_models
 
     register_all_models()
     options = options or BufferizationOptions(bufferize_function_boundaries=True)
     try:
         graph = build_call_graph(module)
+        wanted = None if functions is None else functions_and_callees(graph, functions)
         func_state = FuncAnalysisState(graph)
         states: dict[func.FuncOp, ModuleAnalysisState] = {}
         for function in graph.order:
+            if wanted is not None and function not in wanted:
+                continue
             func_state.start(function)
             if function.is_declaration:
                 func_state.finish(function, summarize_external(function))

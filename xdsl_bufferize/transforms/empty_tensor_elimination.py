@@ -44,6 +44,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl_bufferize.analysis.empty_tensor import (
     ChainState,
     InPlaceOracle,
+    enclosing_function,
     in_place_oracle,
     is_undefined_contents,
     trace_to_empty,
@@ -217,7 +218,13 @@ def eliminate_empty_tensors(
                 round_candidates.append(candidate)
         if not round_candidates:
             break
-        oracle: InPlaceOracle | None = in_place_oracle(module, options)
+        # Only the functions holding this round's candidates need verdicts.
+        holders = {enclosing_function(c.use.owner) for c in round_candidates}
+        oracle: InPlaceOracle | None = (
+            in_place_oracle(module, options)
+            if None in holders
+            else in_place_oracle(module, options, [f for f in holders if f is not None])
+        )
         for candidate in round_candidates:
             if oracle is not None and all(oracle(o) for o in candidate.required):
                 kept.append(candidate)
