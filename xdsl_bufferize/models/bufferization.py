@@ -13,9 +13,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from xdsl.dialects import bufferization, memref
-from xdsl.dialects.builtin import MemRefType, TensorType
+from xdsl.dialects.builtin import MemRefType, TensorType, UnrankedMemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
@@ -29,6 +30,21 @@ from xdsl_bufferize.interfaces.bufferizable import (
     register_bufferizable_model,
 )
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
+
+
+@lru_cache(maxsize=1024)
+def _tensor_type_of_buffer(memref_type: Attribute) -> Attribute:
+    """The result type of `bufferization.to_tensor` on a `memref_type` operand."""
+    assert isinstance(memref_type, MemRefType | UnrankedMemRefType)
+    return bufferization.TensorFromMemRefConstraint.memref_to_tensor(memref_type)  # pyright: ignore[reportUnknownArgumentType]
+
+
+def to_tensor_op(buffer: SSAValue) -> bufferization.ToTensorOp:
+    """`bufferization.to_tensor` of `buffer`, as `ToTensorOp(buffer)` builds it, without
+    re-deriving and re-checking the types on every call."""
+    return bufferization.ToTensorOp.create(
+        operands=[buffer], result_types=[_tensor_type_of_buffer(buffer.type)]
+    )
 
 
 def cast_if_needed(

@@ -39,7 +39,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     register_bufferizable_model,
 )
-from xdsl_bufferize.models.bufferization import cast_if_needed
+from xdsl_bufferize.models.bufferization import cast_if_needed, to_tensor_op
 
 
 def _is_tensor(value: SSAValue) -> bool:
@@ -81,12 +81,11 @@ def convert_block_arguments(
 ) -> None:
     """Give block arguments `types` (index -> memref type); their old users see a
     `to_tensor` of the new argument."""
-    from xdsl.dialects import bufferization
 
     for index, memref_type in types.items():
         old = block.args[index]
         new = rewriter.replace_value_with_new_type(old, memref_type)
-        wrapper = bufferization.ToTensorOp(new)
+        wrapper = to_tensor_op(new)
         rewriter.insert(wrapper, InsertPoint.at_start(block))
         new.replace_uses_with_if(wrapper.tensor, _not_used_by(wrapper))
         state.map_value(old, wrapper.tensor)

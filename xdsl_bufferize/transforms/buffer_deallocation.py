@@ -35,6 +35,7 @@ from xdsl_bufferize.analysis.ownership import (
     PlannedFree,
     analyze_deallocation,
 )
+from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.models.allocation import register_default_allocation_models
 
 
@@ -501,7 +502,8 @@ class BufferDeallocationPass(ModulePass):
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         try:
-            stats = deallocate(op)
+            with frozen_heap():
+                stats = deallocate(op)
         except DiagnosticException as error:
             raise PassFailedException(str(error)) from error
         if self.statistics:

@@ -33,7 +33,6 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnitAttr,
-    UnrankedMemRefType,
     i32,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
@@ -53,6 +52,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
 )
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
+from xdsl_bufferize.models.bufferization import to_tensor_op
 
 
 @dataclass
@@ -86,21 +86,6 @@ def identity_memref_type(tensor_type: Attribute) -> MemRefType[Attribute]:
     """The identity-layout memref type of a ranked tensor type."""
     assert isinstance(tensor_type, TensorType)
     return MemRefType(tensor_type.element_type, tensor_type.get_shape())
-
-
-@lru_cache(maxsize=1024)
-def _tensor_type_of_buffer(memref_type: Attribute) -> Attribute:
-    """The result type of `bufferization.to_tensor` on a `memref_type` operand."""
-    assert isinstance(memref_type, MemRefType | UnrankedMemRefType)
-    return bufferization.TensorFromMemRefConstraint.memref_to_tensor(memref_type)  # pyright: ignore[reportUnknownArgumentType]
-
-
-def to_tensor_op(buffer: SSAValue) -> bufferization.ToTensorOp:
-    """`bufferization.to_tensor` of `buffer`, as `ToTensorOp(buffer)` builds it, without
-    re-deriving and re-checking the types on every call."""
-    return bufferization.ToTensorOp.create(
-        operands=[buffer], result_types=[_tensor_type_of_buffer(buffer.type)]
-    )
 
 
 _NO_SEGMENTS = DenseArrayBase.from_list(i32, [0, 0])

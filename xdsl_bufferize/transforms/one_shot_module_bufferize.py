@@ -78,6 +78,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
 )
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
+from xdsl_bufferize.models.bufferization import to_tensor_op
 from xdsl_bufferize.models.func import verify_writable_attributes
 from xdsl_bufferize.models.tensor import strides_and_offset
 from xdsl_bufferize.transforms.bufferize_driver import (
@@ -219,7 +220,7 @@ def _convert_arguments(function: func.FuncOp, option: LayoutMapOption) -> None:
         uses = list(new_arg.uses)
         if not uses:
             continue
-        to_tensor = bufferization.ToTensorOp(new_arg)
+        to_tensor = to_tensor_op(new_arg)
         Rewriter.insert_op(to_tensor, InsertPoint.at_start(entry))
         for use in uses:
             use.operation.operands[use.index] = to_tensor.tensor
