@@ -28,6 +28,7 @@ from xdsl_bufferize.analysis.module_analysis import (
     CallGraph,
     FuncAnalysisState,
     ModuleAnalysisState,
+    ReusableAnalyses,
     build_call_graph,
     summarize_external,
     summarize_function,
@@ -168,12 +169,14 @@ def in_place_oracle(
     module: ModuleOp,
     options: BufferizationOptions | None = None,
     functions: Iterable[func.FuncOp] | None = None,
+    keep: ReusableAnalyses | None = None,
 ) -> InPlaceOracle | None:
     """Analyse `module` as one-shot-bufferize with function boundaries does and
     return its in-place verdicts; None if the analysis rejects the module (the
     bufferization pass will report why). With `functions`, only those functions
     and their callees (whose summaries they need) are analysed: the verdicts of a
-    function depend on its callees only, never on its callers."""
+    function depend on its callees only, never on its callers. With `keep`, the
+    analyses are recorded there for reuse."""
     from xdsl_bufferize.models import register_all_models
 
     register_all_models()
@@ -181,6 +184,8 @@ def in_place_oracle(
     try:
         graph = build_call_graph(module)
         wanted = None if functions is None else functions_and_callees(graph, functions)
+        if keep is not None:
+            keep.start_run()
         func_state = FuncAnalysisState(graph)
         states: dict[func.FuncOp, ModuleAnalysisState] = {}
         for function in graph.order:
@@ -193,10 +198,17 @@ def in_place_oracle(
             state = ModuleAnalysisState(function, options, func_state)
             state.analyze()
             if state.verify():
+                if keep is not None:
+                    keep.clear()
                 return None
             states[function] = state
-            func_state.finish(function, summarize_function(function, state))
+            summary = summarize_function(function, state)
+            func_state.finish(function, summary)
+            if keep is not None:
+                keep.record(function, state, summary)
     except (DiagnosticException, VerifyException):
+        if keep is not None:
+            keep.clear()
         return None
 
     def is_in_place(operand: OpOperand) -> bool:

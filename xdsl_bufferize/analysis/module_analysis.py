@@ -589,3 +589,75 @@ class ModuleAnalysisState(OneShotAnalysisState):
         # Not analysed: any two tensor results may be one buffer.
         tensors = [i for i, r in enumerate(call.results) if is_tensor_type(r.type)]
         return [tensors] if len(tensors) > 1 else []
+
+
+@dataclass
+class AnalysisRecord:
+    """One function's analysis, its summary, and the analysis run it came from."""
+
+    state: ModuleAnalysisState
+    summary: FuncSummary
+    run: int
+
+
+@dataclass
+class ReusableAnalyses:
+    """Function analyses kept from one module analysis for the next one, as long as
+    the function's IR and its callees' summaries have not changed since (how
+    eliminate-empty-tensors hands its last oracle to one-shot bufferization).
+
+    Whoever changes a function after recording it must `invalidate` it. A function
+    is analysed in the same run as all its callees, so its record stays valid while
+    none of them was analysed again in a later run (their summary may differ)."""
+
+    options: BufferizationOptions
+    records: dict[func.FuncOp, AnalysisRecord] = field(
+        default_factory=dict[func.FuncOp, AnalysisRecord]
+    )
+    dirty: set[func.FuncOp] = field(default_factory=set[func.FuncOp])
+    runs: int = 0
+
+    def start_run(self) -> int:
+        """A new analysis run; its number."""
+        self.runs += 1
+        return self.runs
+
+    def record(
+        self, function: func.FuncOp, state: ModuleAnalysisState, summary: FuncSummary
+    ) -> None:
+        """Keep the analysis of `function` made in the current run."""
+        self.records[function] = AnalysisRecord(state, summary, self.runs)
+        self.dirty.discard(function)
+
+    def invalidate(self, function: func.FuncOp | None) -> None:
+        """`function` changed after its analysis (None: something outside any
+        function changed: forget everything)."""
+        if function is None:
+            self.clear()
+        else:
+            self.dirty.add(function)
+
+    def clear(self) -> None:
+        """Forget every record."""
+        self.records.clear()
+        self.dirty.clear()
+
+    def valid_records(
+        self, graph: CallGraph, options: BufferizationOptions
+    ) -> dict[func.FuncOp, AnalysisRecord]:
+        """The records still valid for the functions of `graph` analysed with
+        `options` (callees first)."""
+        if options != self.options:
+            return {}
+        valid: dict[func.FuncOp, AnalysisRecord] = {}
+        for function in graph.order:
+            record = self.records.get(function)
+            if record is None or function in self.dirty or function.is_declaration:
+                continue
+            if all(
+                callee.is_declaration
+                or (callee in valid and self.records[callee].run == record.run)
+                for callee in (graph.callee(c) for c in graph.calls[function])
+            ):
+                valid[function] = record
+        return valid

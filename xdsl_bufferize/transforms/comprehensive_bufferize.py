@@ -46,6 +46,7 @@ from xdsl.transforms.common_subexpression_elimination import (
 )
 from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPass
 
+from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.transforms.buffer_deallocation import BufferDeallocationPass
 from xdsl_bufferize.transforms.buffer_loop_hoisting import hoist_loop_allocations
@@ -329,13 +330,17 @@ class ComprehensiveBufferizePass(ModulePass):
         bufferize_pass = dataclasses.replace(
             forwarded, bufferize_function_boundaries=True
         )
+        # The last analysis of eliminate-empty-tensors is kept for the functions
+        # it did not change afterwards: one-shot reuses it instead of redoing it.
+        options = bufferize_pass.options()
+        kept = ReusableAnalyses(options)
         if (
             self.eliminate_empty_tensors
             and not self.test_analysis_only
             and not self.copy_before_write
         ):
-            eliminate_empty_tensors(op, bufferize_pass.options())
-        bufferize_pass.apply(ctx, op)
+            eliminate_empty_tensors(op, options, kept)
+        bufferize_pass.run(op, kept)
         if self.test_analysis_only:
             return
         if self.hoist_allocations:

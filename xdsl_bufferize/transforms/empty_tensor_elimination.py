@@ -50,6 +50,7 @@ from xdsl_bufferize.analysis.empty_tensor import (
     trace_to_empty,
     value_dominates,
 )
+from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
@@ -188,10 +189,14 @@ def _input_candidates(
 
 
 def eliminate_empty_tensors(
-    module: ModuleOp, options: BufferizationOptions | None = None
+    module: ModuleOp,
+    options: BufferizationOptions | None = None,
+    keep: ReusableAnalyses | None = None,
 ) -> int:
     """Apply both rewrites where the one-shot analysis keeps the new destination in
-    place; return how many empty-tensor uses were replaced."""
+    place; return how many empty-tensor uses were replaced. With `keep`, the
+    analyses of functions left unchanged after the last oracle are recorded there,
+    for the one-shot bufferization that follows."""
     register_all_models()
     state = ChainState(options)
     tried: set[tuple[object, ...]] = set()
@@ -221,15 +226,19 @@ def eliminate_empty_tensors(
         # Only the functions holding this round's candidates need verdicts.
         holders = {enclosing_function(c.use.owner) for c in round_candidates}
         oracle: InPlaceOracle | None = (
-            in_place_oracle(module, options)
+            in_place_oracle(module, options, keep=keep)
             if None in holders
-            else in_place_oracle(module, options, [f for f in holders if f is not None])
+            else in_place_oracle(
+                module, options, [f for f in holders if f is not None], keep
+            )
         )
         for candidate in round_candidates:
             if oracle is not None and all(oracle(o) for o in candidate.required):
                 kept.append(candidate)
             else:
                 candidate.revert()
+                if keep is not None:
+                    keep.invalidate(enclosing_function(candidate.use.owner))
     _erase_dead_empties({c.empty for c in kept})
     return len(kept)
 

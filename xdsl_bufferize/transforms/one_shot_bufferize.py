@@ -32,6 +32,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisHeuristic,
@@ -109,6 +110,11 @@ class OneShotBufferizePass(ModulePass):
         )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self.run(op)
+
+    def run(self, op: ModuleOp, prior: ReusableAnalyses | None = None) -> None:
+        """Bufferize `op`; with function boundaries, reuse the still valid function
+        analyses of `prior` (made with the same options)."""
         from xdsl_bufferize.transforms.bufferize_driver import one_shot_bufferize
 
         options = self.options()
@@ -118,7 +124,7 @@ class OneShotBufferizePass(ModulePass):
                     one_shot_module_bufferize,
                 )
 
-                stats = one_shot_module_bufferize(op, options)
+                stats = one_shot_module_bufferize(op, options, prior)
             else:
                 stats = one_shot_bufferize(op, options)
         if self.statistics:

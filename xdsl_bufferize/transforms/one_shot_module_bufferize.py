@@ -62,6 +62,7 @@ from xdsl_bufferize.analysis.module_analysis import (
     FuncAnalysisState,
     FuncSummary,
     ModuleAnalysisState,
+    ReusableAnalyses,
     annotate_function,
     arg_attr,
     build_call_graph,
@@ -338,24 +339,34 @@ def analyze_module(
     graph: CallGraph,
     options: BufferizationOptions,
     stats: BufferizationStatistics | None = None,
+    prior: ReusableAnalyses | None = None,
 ) -> tuple[FuncAnalysisState, dict[func.FuncOp, ModuleAnalysisState]]:
     """The one-shot analysis of every function of `graph`, callees first, and the
-    summary of each; with `stats`, count decisions and report conflicts."""
+    summary of each; with `stats`, count decisions and report conflicts. Functions
+    with a still valid analysis in `prior` reuse it (same decisions: the same
+    function analysed with the same callee summaries and options)."""
     func_state = FuncAnalysisState(graph)
     states: dict[func.FuncOp, ModuleAnalysisState] = {}
+    reusable = {} if prior is None else prior.valid_records(graph, options)
     for function in graph.order:
         func_state.start(function)
         if function.is_declaration:
             func_state.finish(function, summarize_external(function))
             continue
-        state = ModuleAnalysisState(function, options, func_state)
-        state.analyze()
-        errors = state.verify()
-        if errors:
-            op, message = errors[0]
-            fail_at(op, message)
+        record = reusable.get(function)
+        if record is not None:
+            state = record.state
+            summary = record.summary
+        else:
+            state = ModuleAnalysisState(function, options, func_state)
+            state.analyze()
+            errors = state.verify()
+            if errors:
+                op, message = errors[0]
+                fail_at(op, message)
+            summary = summarize_function(function, state)
         states[function] = state
-        func_state.finish(function, summarize_function(function, state))
+        func_state.finish(function, summary)
         if stats is not None:
             stats.in_place += len(state.in_place_operands)
             stats.out_of_place += len(state.conflicts)
@@ -365,9 +376,12 @@ def analyze_module(
 
 
 def one_shot_module_bufferize(
-    module: ModuleOp, options: BufferizationOptions
+    module: ModuleOp,
+    options: BufferizationOptions,
+    prior: ReusableAnalyses | None = None,
 ) -> BufferizationStatistics:
-    """Bufferize every function of `module` and its signature, callees first."""
+    """Bufferize every function of `module` and its signature, callees first. The
+    analyses in `prior` that are still valid are reused (see `ReusableAnalyses`)."""
     register_all_models()
     graph = build_call_graph(module)
     check_unknown_ops(module, options)
@@ -382,12 +396,14 @@ def one_shot_module_bufferize(
     if not options.test_analysis_only and not options.copy_before_write:
         variants = create_variants(module, graph)
         if variants:
+            # The variants change calls (and so callee summaries): analyse afresh.
+            prior = None
             graph = build_call_graph(module)
             func_state, states = analyze_module(graph, options)
             kept = useful_variants(variants, graph, func_state, states)
             wrappers = finish_variants(module, variants, kept)
             graph = build_call_graph(module)
-    func_state, states = analyze_module(graph, options, stats)
+    func_state, states = analyze_module(graph, options, stats, prior)
 
     if options.test_analysis_only:
         for function in graph.order:
