@@ -1,0 +1,87 @@
+"""ReusableAnalyses: eliminate-empty-tensors hands its last analysis to one-shot.
+
+A record is valid while its function was not changed and none of its callees was
+analysed again later; reuse must never change a decision, so comprehensive-bufferize
+prints the same program with and without it."""
+
+from __future__ import annotations
+
+import pytest
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+
+from bench.generate import generate
+from xdsl_bufferize.analysis.empty_tensor import in_place_oracle
+from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses, build_call_graph
+from xdsl_bufferize.execution.runner import apply_pipeline, parse_module
+from xdsl_bufferize.interfaces.bufferizable import (
+    AnalysisHeuristic,
+    BufferizationOptions,
+)
+
+CHAIN = """
+func.func private @leaf(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %r = tensor.insert %f into %t[%c0] : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func private @mid(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %r = func.call @leaf(%t) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func @top(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %r = func.call @mid(%t) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+
+
+def _functions(module: ModuleOp) -> dict[str, func.FuncOp]:
+    return {op.sym_name.data: op for op in module.walk() if isinstance(op, func.FuncOp)}
+
+
+def _names(records: dict[func.FuncOp, object]) -> set[str]:
+    return {f.sym_name.data for f in records}
+
+
+def test_records_follow_changes_and_later_runs() -> None:
+    module = parse_module(CHAIN)
+    options = BufferizationOptions(bufferize_function_boundaries=True)
+    keep = ReusableAnalyses(options)
+    assert in_place_oracle(module, options, keep=keep) is not None
+    graph = build_call_graph(module)
+    functions = _functions(module)
+    assert _names(keep.valid_records(graph, options)) == {"leaf", "mid", "top"}
+
+    # A change in a callee invalidates it and every caller above it.
+    keep.invalidate(functions["leaf"])
+    assert keep.valid_records(graph, options) == {}
+
+    # Analysing @mid again (with its callee) makes both valid, but @top was
+    # analysed with the older summary of @mid: it stays out.
+    assert in_place_oracle(module, options, [functions["mid"]], keep) is not None
+    assert _names(keep.valid_records(graph, options)) == {"leaf", "mid"}
+
+    # Other options: nothing is reusable.
+    other = BufferizationOptions(
+        bufferize_function_boundaries=True,
+        analysis_heuristic=AnalysisHeuristic.TOP_DOWN,
+    )
+    assert keep.valid_records(graph, other) == {}
+
+    # A change outside any function forgets everything.
+    keep.invalidate(None)
+    assert keep.valid_records(graph, options) == {}
+
+
+@pytest.mark.parametrize("family", ["elementwise", "calls", "control", "tiled"])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_reuse_changes_no_decision(
+    family: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = generate(family, 300, seed=seed).text
+    with_reuse = str(apply_pipeline(parse_module(text), "comprehensive-bufferize"))
+    monkeypatch.setattr(ReusableAnalyses, "valid_records", lambda *_: {})
+    without = str(apply_pipeline(parse_module(text), "comprehensive-bufferize"))
+    assert with_reuse == without
