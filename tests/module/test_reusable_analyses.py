@@ -6,6 +6,8 @@ prints the same program with and without it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
@@ -41,7 +43,7 @@ def _functions(module: ModuleOp) -> dict[str, func.FuncOp]:
     return {op.sym_name.data: op for op in module.walk() if isinstance(op, func.FuncOp)}
 
 
-def _names(records: dict[func.FuncOp, object]) -> set[str]:
+def _names(records: Mapping[func.FuncOp, object]) -> set[str]:
     return {f.sym_name.data for f in records}
 
 
