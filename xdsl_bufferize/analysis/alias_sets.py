@@ -56,6 +56,15 @@ class UnionFind(Generic[T]):
             return item
         return self._items[self._find(key)]
 
+    def root_key(self, key: int) -> int:
+        """The id of the representative of the set of the item whose id is `key`
+        (`key` itself for an item not seen yet, a singleton). Saves hashing items
+        in hot loops that compare roots."""
+        parent = self._parent.get(key, key)
+        if parent == key:
+            return key
+        return self._find(key)
+
     def size(self, item: T) -> int:
         """Number of items in the set of `item`."""
         self.add(item)

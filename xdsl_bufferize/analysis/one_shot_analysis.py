@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
 
 from xdsl_bufferize.analysis.alias_sets import UnionFind
 from xdsl_bufferize.analysis.program_order import (
@@ -121,6 +121,20 @@ class _SetData:
     non_writable: SSAValue | None = None
 
 
+@dataclass(slots=True)
+class _ValueReads:
+    """Per tensor value that is read: its read uses with the (loop-extended)
+    position of each, sorted by that position, and its interval's low end."""
+
+    value: SSAValue
+    key: int
+    """`id(value)`, the value's key in the alias sets."""
+    reads: list[tuple[OpOperand, int]]
+    his: list[int]
+    """The positions of `reads` (same order), for bisection."""
+    lo: int
+
+
 @dataclass
 class AnalysisStatistics:
     """Counts reported by the `statistics` option."""
@@ -146,14 +160,15 @@ class OneShotAnalysisState(AnalysisState):
         self.statistics = AnalysisStatistics()
         self._set_data: dict[SSAValue, _SetData] = {}
         self._write_operands: list[OpOperand] = []
-        self._reads: dict[SSAValue, list[tuple[OpOperand, int]]] = {}
+        self._reads: dict[SSAValue, _ValueReads] = {}
         """Per value: its read uses and the (loop-extended) position of each."""
-        self._lo: dict[SSAValue, int] = {}
         self._definitions: dict[SSAValue, list[SSAValue]] = {}
         self._definition_paths: dict[SSAValue, dict[SSAValue, list[Operation]]] = {}
         """Per value and definition: the ops (e.g. branch yields) the data flowed
         through from the definition to the value."""
-        self._stabber: IntervalStabber[SSAValue] | None = None
+        self._stabber: IntervalStabber[_ValueReads] | None = None
+        self._repetitive_of_region: dict[int, tuple[tuple[Operation, int], ...]] = {}
+        """Per region (by id): `_repetitive_ancestors` of the ops in it."""
         self._analyzed: list[OpOperand] = []
 
     # ------------------------------------------------------------------
@@ -262,52 +277,74 @@ class OneShotAnalysisState(AnalysisState):
             model.is_repetitive_region(op, i) for i in range(len(op.regions))
         )
 
-    def _repetitive_ancestors(self, op: Operation) -> Iterable[tuple[Operation, int]]:
-        """(op, region index) of every repetitive region enclosing `op`."""
+    def _repetitive_ancestors(self, op: Operation) -> Sequence[tuple[Operation, int]]:
+        """(op, region index) of every repetitive region enclosing `op`, innermost
+        first."""
         region = op.parent_region()
-        while region is not None:
-            parent = region.parent_op()
-            if parent is None:
-                return
+        if region is None:
+            return ()
+        return self._repetitive_regions_around(region)
+
+    def _repetitive_regions_around(
+        self, region: Region
+    ) -> tuple[tuple[Operation, int], ...]:
+        """(op, region index) of `region` if repetitive and of every repetitive
+        region enclosing it, innermost first (cached per region)."""
+        key = id(region)
+        cached = self._repetitive_of_region.get(key)
+        if cached is not None:
+            return cached
+        found: tuple[tuple[Operation, int], ...] = ()
+        parent = region.parent_op()
+        if parent is not None:
+            outer = parent.parent_region()
+            if outer is not None:
+                found = self._repetitive_regions_around(outer)
             model = bufferizable_model(parent)
             if model is not None:
                 index = parent.regions.index(region)
                 if model.is_repetitive_region(parent, index):
-                    yield parent, index
-            region = parent.parent_region()
+                    found = ((parent, index), *found)
+        self._repetitive_of_region[key] = found
+        return found
 
     def _collect_reads(self, values: Sequence[SSAValue]) -> None:
-        order = self.order
-        intervals: list[tuple[int, int, SSAValue]] = []
+        pos = self.order.pos
+        end = self.order.end
+        value_pos = self.order.value_pos
+        intervals: list[tuple[int, int, _ValueReads]] = []
         for value in values:
             reads: list[tuple[OpOperand, int]] = []
             for use in value.uses:
-                if use.operation not in order.pos:
+                user = use.operation
+                user_pos = pos.get(user)
+                if user_pos is None:
                     continue
-                operand = OpOperand(use.operation, use.index)
-                if bufferizable_model(use.operation) is None:
-                    # Unknown ops see a tensor; they read it where they are.
-                    reads.append((operand, order.pos[use.operation]))
-                    continue
-                if not self.bufferizes_to_memory_read(operand):
-                    continue
-                reads.append((operand, order.pos[use.operation]))
+                operand = OpOperand(user, use.index)
+                model = bufferizable_model(user)
+                # Unknown ops see a tensor; they read it where they are.
+                if model is None or model.bufferizes_to_memory_read(
+                    user, operand, self
+                ):
+                    reads.append((operand, user_pos))
             if not reads:
                 continue
             defs = self.definitions(value)
-            lo = min(order.value_pos(d) for d in defs)
+            lo = min(value_pos(d) for d in defs)
             extended: list[tuple[OpOperand, int]] = []
             for operand, hi in reads:
                 for loop, index in self._repetitive_ancestors(operand.owner):
                     region = loop.regions[index]
                     if not all(region_contains_value(region, d) for d in defs):
-                        hi = max(hi, order.end[loop])
+                        hi = max(hi, end[loop])
                 extended.append((operand, hi))
             extended.sort(key=lambda item: item[1])
-            self._reads[value] = extended
-            self._lo[value] = lo
-            intervals.append((lo, extended[-1][1], value))
-        self._stabber = IntervalStabber(order.size, intervals)
+            record = _ValueReads(
+                value, id(value), extended, [hi for _, hi in extended], lo
+            )
+            self._reads[value] = record
+            intervals.append((lo, extended[-1][1], record))
+        self._stabber = IntervalStabber(self.order.size, intervals)
 
     # ------------------------------------------------------------------
     # Alias-set bookkeeping
@@ -349,10 +386,11 @@ class OneShotAnalysisState(AnalysisState):
         is_write: bool,
     ) -> None:
         self.in_place_operands.add(operand)
-        root = self._merge([operand.value, *(a.value for a in aliases)])
+        value = operand.value
+        root = self._merge([value, *(a.value for a in aliases)])
         for alias in aliases:
             if alias.relation is BufferRelation.EQUIVALENT:
-                self.equivalence_sets.union(operand.value, alias.value)
+                self.equivalence_sets.union(value, alias.value)
         if is_write:
             self._write_operands.append(operand)
             bisect.insort(
@@ -480,14 +518,13 @@ class OneShotAnalysisState(AnalysisState):
         if not writes:
             return None
         for value in small_values:
-            reads = self._reads.get(value)
-            if reads is None:
+            record = self._reads.get(value)
+            if record is None:
                 continue
-            lo = self._lo[value]
-            start = bisect.bisect_left(writes, (lo, -1))
+            start = bisect.bisect_left(writes, (record.lo, -1))
             if start == len(writes):
                 continue
-            for read, hi in reads:
+            for read, hi in record.reads:
                 index = start
                 while index < len(writes) and writes[index][0] <= hi:
                     conflict = self._pair_conflict(
@@ -503,13 +540,16 @@ class OneShotAnalysisState(AnalysisState):
     ) -> Conflict | None:
         assert self._stabber is not None
         point = self.order.pos[write.owner]
-        for value in self._stabber.stab(point):
-            if self.alias_sets.find(value) not in targets:
+        target_keys = {id(target) for target in targets}
+        root_key = self.alias_sets.root_key
+        for record in self._stabber.stab(point):
+            if root_key(record.key) not in target_keys:
                 continue
-            reads = self._reads[value]
-            start = bisect.bisect_left(reads, point, key=lambda item: item[1])
-            for read, _ in reads[start:]:
-                conflict = self._pair_conflict(read, value, write, roots)
+            reads = record.reads
+            for index in range(bisect.bisect_left(record.his, point), len(reads)):
+                conflict = self._pair_conflict(
+                    reads[index][0], record.value, write, roots
+                )
                 if conflict is not None:
                     return conflict
         return None
@@ -604,10 +644,9 @@ class OneShotAnalysisState(AnalysisState):
 
     def analyze(self) -> None:
         """Decide every tensor operand of every bufferizable op under the root."""
-        ops = sorted(self.order.pos, key=self.order.pos.__getitem__)
         values: list[SSAValue] = []
         operands: list[OpOperand] = []
-        for op in ops:
+        for op in self.order.ops:
             for result in op.results:
                 if isinstance(result.type, TensorType):
                     values.append(result)
@@ -669,10 +708,19 @@ class OneShotAnalysisState(AnalysisState):
     def _equivalence_fixpoint(self, operands: Sequence[OpOperand]) -> None:
         """Union equivalence sets for in-place EQUIVALENT aliasing, inner ops first
         (a loop result is equivalent to its iter_arg only if its yield is)."""
+        # `operands` is in program order, so the operands of one op are adjacent:
+        # sort the ops (stable: an op's operands keep their order).
+        groups: list[tuple[int, int, list[OpOperand]]] = []
         order = self.order
-        by_post_order = sorted(
-            operands, key=lambda o: (order.end[o.owner], -order.pos[o.owner])
-        )
+        previous: Operation | None = None
+        for operand in operands:
+            owner = operand.owner
+            if owner is not previous:
+                groups.append((order.end[owner], -order.pos[owner], []))
+                previous = owner
+            groups[-1][2].append(operand)
+        groups.sort(key=lambda group: (group[0], group[1]))
+        by_post_order = [operand for group in groups for operand in group[2]]
         for operand in by_post_order:
             if operand not in self.in_place_operands:
                 continue
@@ -705,7 +753,7 @@ class OneShotAnalysisState(AnalysisState):
         """A stable number per alias set, in order of first appearance."""
         ids: dict[SSAValue, int] = {}
         numbering: dict[SSAValue, int] = {}
-        for op in sorted(self.order.pos, key=self.order.pos.__getitem__):
+        for op in self.order.ops:
             for result in op.results:
                 if isinstance(result.type, TensorType):
                     root = self.alias_sets.find(result)

@@ -32,28 +32,29 @@ class ProgramOrder:
     """Positions of every op nested in a root op (pre-order)."""
 
     def __init__(self, root: Operation) -> None:
-        self.pos: dict[Operation, int] = {}
-        self.end: dict[Operation, int] = {}
-        counter = 0
-        # Iterative pre-order walk computing positions and subtree ends.
-        stack: list[tuple[Operation, bool]] = [(root, False)]
-        while stack:
-            op, done = stack.pop()
-            if done:
-                self.end[op] = counter - 1
-                continue
-            self.pos[op] = counter
-            counter += 1
-            stack.append((op, True))
-            children: list[Operation] = [
-                child
-                for region in op.regions
-                for block in region.blocks
-                for child in block.ops
-            ]
-            for child in reversed(children):
-                stack.append((child, False))
-        self.size = counter
+        self.ops: list[Operation] = []
+        """Every op under the root (the root included), in pre-order."""
+        ends: list[int] = []
+        """Per op of `ops` (same index): the last position inside its regions."""
+        ops = self.ops
+
+        def visit(op: Operation) -> None:
+            # Recursion depth is the nesting depth of regions, as in xDSL's walk.
+            index = len(ops)
+            ops.append(op)
+            ends.append(index)
+            for region in op.regions:
+                for block in region.blocks:
+                    child = block.first_op
+                    while child is not None:
+                        visit(child)
+                        child = child.next_op
+            ends[index] = len(ops) - 1
+
+        visit(root)
+        self.pos: dict[Operation, int] = {op: i for i, op in enumerate(ops)}
+        self.end: dict[Operation, int] = dict(zip(ops, ends, strict=True))
+        self.size = len(ops)
 
     def value_pos(self, value: SSAValue) -> int:
         """Position at which `value` is defined: a result once its op (and the op's

@@ -21,17 +21,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from xdsl.dialects.builtin import AffineMapAttr, DenseArrayBase, TensorType
+from xdsl.dialects.builtin import AffineMapAttr, DenseArrayBase, ShapedType, TensorType
 from xdsl.dialects.linalg import ops as linalg
-from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
+from xdsl.dialects.linalg.abstract_ops import (
+    ElementwiseOperation,
+    LinalgStructuredOperation,
+)
 from xdsl.dialects.linalg.attrs import IteratorType
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.irdl import IRDLOperation
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
 from xdsl_bufferize.interfaces.bufferizable import (
+    AliasingOpOperand,
     AliasingValue,
     AnalysisState,
     BufferizableOpModel,
@@ -52,6 +56,19 @@ _INPUTS_OF_SEGMENTS: dict[bytes, int] = {}
 @cache
 def _is_structured(op_type: type[Operation]) -> bool:
     return issubclass(op_type, LinalgStructuredOperation)
+
+
+@cache
+def _is_plain_elementwise(op_type: type[Operation]) -> bool:
+    """Whether `op_type` is a named elementwise op with xDSL's default iterator
+    types (all parallel) and indexing maps (one identity map per operand)."""
+    return (
+        issubclass(op_type, ElementwiseOperation)
+        and op_type.get_iterator_types is ElementwiseOperation.get_iterator_types
+        and op_type.get_indexing_maps is ElementwiseOperation.get_indexing_maps
+        and op_type.get_default_indexing_maps
+        is ElementwiseOperation.get_default_indexing_maps
+    )
 
 
 def num_dps_inputs(op: Operation) -> int:
@@ -136,9 +153,29 @@ class LinalgDpsOpModel(BufferizableOpModel):
             return ()
         return (AliasingValue(op.results[result_index], BufferRelation.EQUIVALENT),)
 
+    def get_aliasing_op_operands(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> Sequence[AliasingOpOperand]:
+        # The inverse of `get_aliasing_values`: result i aliases outs i.
+        if not isinstance(value, OpResult) or value.op is not op:
+            return []
+        index = num_dps_inputs(op) + value.index
+        operands = op.operands
+        if index >= len(operands) or not isinstance(operands[index].type, TensorType):
+            return []
+        return [
+            AliasingOpOperand(OpOperand(op, index), BufferRelation.EQUIVALENT, True)
+        ]
+
     def bufferizes_to_elementwise_access(
         self, op: Operation, operands: Sequence[OpOperand]
     ) -> bool:
+        if _is_plain_elementwise(type(op)) and all(
+            isinstance(t, ShapedType) for t in op.operand_types
+        ):
+            # Every loop parallel, every operand indexed by the identity map of
+            # the first operand's rank: what the general test below finds.
+            return True
         if not all_loops_parallel(op):
             return False
         maps = indexing_maps(op)
