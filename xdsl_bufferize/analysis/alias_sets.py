@@ -7,7 +7,7 @@ path halving and union by size answers `find` in near-constant time.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -56,14 +56,19 @@ class UnionFind(Generic[T]):
             return item
         return self._items[self._find(key)]
 
-    def root_key(self, key: int) -> int:
-        """The id of the representative of the set of the item whose id is `key`
-        (`key` itself for an item not seen yet, a singleton). Saves hashing items
-        in hot loops that compare roots."""
-        parent = self._parent.get(key, key)
-        if parent == key:
-            return key
-        return self._find(key)
+    def in_sets(self, keys: Sequence[int], root_keys: set[int]) -> list[int]:
+        """The indices of `keys` (ids of items; an id never seen stands for a
+        singleton) whose set's representative has its id in `root_keys`, in
+        order. One call per batch saves hashing items in hot loops."""
+        parent = self._parent
+        found: list[int] = []
+        for index, key in enumerate(keys):
+            above = parent.get(key, key)
+            if above != key and parent[above] != above:
+                above = self._find(key)
+            if above in root_keys:
+                found.append(index)
+        return found
 
     def size(self, item: T) -> int:
         """Number of items in the set of `item`."""

@@ -28,6 +28,11 @@ of the small set against the sorted write positions of the large set (bisect), a
 writes of the small set against an interval-stabbing tree filtered by set
 membership. Only the rare candidate pairs get the exact test above.
 
+A model whose `get_aliasing_values` and `bufferizes_to_memory_write` answers
+depend on the op alone, never on the analysis state (decisions, equivalences),
+may say so with a class attribute `state_independent = True`: the analysis then
+asks it once per operand and reuses the answers.
+
 Decisions are data (`OneShotAnalysisState`): in-place operands, the reason of each
 out-of-place decision (`Conflict`), alias sets and equivalence sets.
 """
@@ -170,6 +175,9 @@ class OneShotAnalysisState(AnalysisState):
         self._repetitive_of_region: dict[int, tuple[tuple[Operation, int], ...]] = {}
         """Per region (by id): `_repetitive_ancestors` of the ops in it."""
         self._analyzed: list[OpOperand] = []
+        self._static_answers: dict[OpOperand, tuple[Sequence[AliasingValue], bool]] = {}
+        """Per operand of an op whose model declares `state_independent`: its
+        aliasing values and whether it is written, asked once."""
 
     # ------------------------------------------------------------------
     # AnalysisState protocol
@@ -540,11 +548,12 @@ class OneShotAnalysisState(AnalysisState):
     ) -> Conflict | None:
         assert self._stabber is not None
         point = self.order.pos[write.owner]
-        target_keys = {id(target) for target in targets}
-        root_key = self.alias_sets.root_key
-        for record in self._stabber.stab(point):
-            if root_key(record.key) not in target_keys:
-                continue
+        records = self._stabber.stab(point)
+        selected = self.alias_sets.in_sets(
+            [record.key for record in records], {id(target) for target in targets}
+        )
+        for chosen in selected:
+            record = records[chosen]
             reads = record.reads
             for index in range(bisect.bisect_left(record.his, point), len(reads)):
                 conflict = self._pair_conflict(
@@ -577,8 +586,12 @@ class OneShotAnalysisState(AnalysisState):
         op = operand.owner
         model = bufferizable_model(op)
         assert model is not None
-        aliases = model.get_aliasing_values(op, operand, self)
-        is_write = model.bufferizes_to_memory_write(op, operand, self)
+        static = self._static_answers.get(operand)
+        if static is not None:
+            aliases, is_write = static
+        else:
+            aliases = model.get_aliasing_values(op, operand, self)
+            is_write = model.bufferizes_to_memory_write(op, operand, self)
         conflict: Conflict | None = None
         if self.options.copy_before_write:
             if is_write:
@@ -682,6 +695,20 @@ class OneShotAnalysisState(AnalysisState):
         # later could not be resolved by copying there, after the write.
         writing: list[OpOperand] = []
         for operand in pending:
+            model = bufferizable_model(operand.owner)
+            if getattr(model, "state_independent", False):
+                assert model is not None
+                aliases = model.get_aliasing_values(operand.owner, operand, self)
+                is_write = model.bufferizes_to_memory_write(
+                    operand.owner, operand, self
+                )
+                self._static_answers[operand] = (aliases, is_write)
+                if aliases and not is_write:
+                    self._mark_in_place(operand, aliases, False)
+                    self.statistics.in_place += 1
+                else:
+                    writing.append(operand)
+                continue
             aliases = self.get_aliasing_values(operand)
             if aliases and not self.bufferizes_to_memory_write(operand):
                 self._mark_in_place(operand, aliases, False)
@@ -724,7 +751,11 @@ class OneShotAnalysisState(AnalysisState):
         for operand in by_post_order:
             if operand not in self.in_place_operands:
                 continue
-            for alias in self.get_aliasing_values(operand):
+            static = self._static_answers.get(operand)
+            aliases = (
+                static[0] if static is not None else self.get_aliasing_values(operand)
+            )
+            for alias in aliases:
                 if alias.relation is BufferRelation.EQUIVALENT:
                     self.equivalence_sets.union(operand.value, alias.value)
 

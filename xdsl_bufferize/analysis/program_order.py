@@ -111,26 +111,28 @@ class IntervalStabber(Generic[T]):
         while n < max(size, 1):
             n *= 2
         self._n = n
-        self._nodes: list[list[T] | None] = [None] * (2 * n)
+        nodes: list[list[T] | None] = [None] * (2 * n)
+        self._nodes = nodes
         for lo, hi, item in intervals:
             lo = max(lo, 0) + n
             hi = min(hi, n - 1) + n + 1
             while lo < hi:
                 if lo & 1:
-                    self._add(lo, item)
+                    bucket = nodes[lo]
+                    if bucket is None:
+                        nodes[lo] = [item]
+                    else:
+                        bucket.append(item)
                     lo += 1
                 if hi & 1:
                     hi -= 1
-                    self._add(hi, item)
+                    bucket = nodes[hi]
+                    if bucket is None:
+                        nodes[hi] = [item]
+                    else:
+                        bucket.append(item)
                 lo //= 2
                 hi //= 2
-
-    def _add(self, node: int, item: T) -> None:
-        bucket = self._nodes[node]
-        if bucket is None:
-            self._nodes[node] = [item]
-        else:
-            bucket.append(item)
 
     def stab(self, point: int) -> list[T]:
         """All items whose interval contains `point`."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import ClassVar
 
 from xdsl.dialects.builtin import AffineMapAttr, DenseArrayBase, ShapedType, TensorType
 from xdsl.dialects.linalg import ops as linalg
@@ -130,6 +131,10 @@ def is_permutation(affine_map: AffineMap) -> bool:
 class LinalgDpsOpModel(BufferizableOpModel):
     """Any linalg structured op: becomes the same op on memrefs; `ins` read, `outs`
     written (and read if the payload uses them), result i equivalent to outs i."""
+
+    state_independent: ClassVar[bool] = True
+    """Aliasing and write answers depend on the op alone (the analysis may reuse
+    them)."""
 
     def bufferizes_to_memory_read(
         self, op: Operation, operand: OpOperand, state: AnalysisState
