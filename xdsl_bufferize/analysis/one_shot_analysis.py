@@ -696,8 +696,8 @@ class OneShotAnalysisState(AnalysisState):
         writing: list[OpOperand] = []
         for operand in pending:
             model = bufferizable_model(operand.owner)
-            if getattr(model, "state_independent", False):
-                assert model is not None
+            assert model is not None
+            if model.state_independent:
                 aliases = model.get_aliasing_values(operand.owner, operand, self)
                 is_write = model.bufferizes_to_memory_write(
                     operand.owner, operand, self

@@ -30,6 +30,7 @@ import abc
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, auto
+from typing import ClassVar
 
 from xdsl.dialects.builtin import MemRefType, TensorType
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
@@ -246,6 +247,12 @@ class BufferizableOpModel(abc.ABC):
     Subclass it once per op (or family of ops) in `models/<dialect>.py` and register
     it with `register_bufferizable_model`.
     """
+
+    state_independent: ClassVar[bool] = False
+    """True when `get_aliasing_values` and `bufferizes_to_memory_write` depend on
+    the op alone, never on the analysis state (decisions made so far): the
+    analysis then asks them once per operand. Region ops whose relations depend on
+    the equivalences found (scf) must leave it False."""
 
     def bufferizes_to_memory_read(
         self, op: Operation, operand: OpOperand, state: AnalysisState
