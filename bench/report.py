@@ -338,8 +338,8 @@ SPEED_WORK: tuple[str, ...] = (
     "indexed by value, ordered sets instead of list membership (24-104x faster at "
     "10,000 ops; growth exponent 1.0-1.2, was 1.9-2.5).",
     "- Tiled loops: static index lists decoded once, memref types and index arrays "
-    "built once, slices compared by attributes before decoding (the one-shot pass "
-    "about 3x faster on the tiled family).",
+    "built once, slices compared by attributes before decoding (these were about a "
+    "third of the tiled family's one-shot time in profiles).",
     "- comprehensive-bufferize reuses the eliminate-empty-tensors analysis of every "
     "function left unchanged (most functions of multi-function modules) and runs "
     "canonicalize only on request (`canonicalize=true`); every pass freezes the heap "
