@@ -512,10 +512,23 @@ def main_replay(argv: Sequence[str]) -> int:
         if not pipeline:
             print(f"{path}: no pipeline given", file=sys.stderr)
             return 2
-        verdict = classify(path.read_text(), pipeline)
-        status = "ok" if not verdict.failed else f"{verdict.kind}: {verdict.detail}"
+        if "edits:" in header.get("origin", ""):
+            # A mutation-fuzzer reproducer: xdsl-opt must end with 0 or 1, no crash.
+            from xdsl_bufferize.execution.mutate import opt_failed, run_opt_inprocess
+
+            result = run_opt_inprocess(path.read_text(), pipeline)
+            failed = opt_failed(result)
+            status = f"crash: {result.crash or result.exit_code}" if failed else "ok"
+        else:
+            try:
+                verdict = classify(path.read_text(), pipeline)
+            except UsageError as e:
+                print(f"{path}: {e}", file=sys.stderr)
+                return 2
+            failed = verdict.failed
+            status = "ok" if not failed else f"{verdict.kind}: {verdict.detail}"
         print(f"{path}: {status}")
-        failing += verdict.failed
+        failing += failed
     print(f"{len(args.files)} programs, {failing} failures")
     return 1 if failing else 0
 

@@ -28,6 +28,7 @@ from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 from xdsl_bufferize.analysis.forwarding import (
     branch_successor_operands as _branch_successor_operands,
 )
+from xdsl_bufferize.analysis.ir_checks import check_region_terminators
 from xdsl_bufferize.analysis.ownership import (
     DeallocationPlan,
     FreePoint,
@@ -487,6 +488,7 @@ def apply_plan(plan: DeallocationPlan) -> DeallocationStatistics:
 def deallocate(module: builtin.ModuleOp) -> DeallocationStatistics:
     """Make `module` free every heap buffer exactly once; raise DiagnosticException if refused."""
     register_default_allocation_models()
+    check_region_terminators(module)
     plan = analyze_deallocation(module)
     return apply_plan(plan)
 

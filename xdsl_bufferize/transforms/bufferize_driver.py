@@ -40,6 +40,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_bufferize.analysis.ir_checks import check_region_terminators
 from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
@@ -492,6 +493,7 @@ def one_shot_bufferize(
 ) -> BufferizationStatistics:
     """Bufferize every tensor op under `root` (a module); return statistics."""
     options = options or BufferizationOptions()
+    check_region_terminators(root)
     state = analyze(root, options)
     stats = BufferizationStatistics(
         in_place=len(state.in_place_operands), out_of_place=len(state.conflicts)

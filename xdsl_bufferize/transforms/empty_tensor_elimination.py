@@ -50,6 +50,7 @@ from xdsl_bufferize.analysis.empty_tensor import (
     trace_to_empty,
     value_dominates,
 )
+from xdsl_bufferize.analysis.ir_checks import check_region_terminators
 from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.bufferizable import (
@@ -198,6 +199,7 @@ def eliminate_empty_tensors(
     analyses of functions left unchanged after the last oracle are recorded there,
     for the one-shot bufferization that follows."""
     register_all_models()
+    check_region_terminators(module)
     state = ChainState(options)
     tried: set[tuple[object, ...]] = set()
     kept: list[_Candidate] = []
