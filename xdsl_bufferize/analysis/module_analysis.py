@@ -361,6 +361,9 @@ class FuncSummary:
     """Argument index -> results that may share memory with it."""
     fresh_results: set[int] = field(default_factory=set[int])
     """Tensor results that alias no argument: new buffers owned by the caller."""
+    non_writable_results: set[int] = field(default_factory=set[int])
+    """Fresh results whose buffer may not be written (e.g. a returned constant's
+    global): the caller must copy before writing into them."""
     aliasing_result_groups: list[list[int]] = field(default_factory=list[list[int]])
     """Groups (two or more, sorted) of tensor results that may share memory with
     each other (e.g. `return %t, %t`): the caller must see the call results of one
@@ -508,6 +511,8 @@ def summarize_function(function: func.FuncOp, state: AnalysisState) -> FuncSumma
                 summary.aliasing_results.setdefault(arg_index, []).append(result_index)
         if not aliases_some_arg:
             summary.fresh_results.add(result_index)
+            if not state.is_buffer_writable(returned):
+                summary.non_writable_results.add(result_index)
     summary.aliasing_result_groups = _aliasing_result_groups(state, return_op.arguments)
     return summary
 

@@ -191,6 +191,11 @@ class OneShotAnalysisState(AnalysisState):
         # Operands of unknown ops are passed as tensors: nothing is written.
         return bufferizable_model(operand.owner) is None
 
+    def is_buffer_writable(self, value: SSAValue) -> bool:
+        """Whether nothing in `value`'s alias set is a non-writable buffer (a
+        constant, a read-only argument, ...)."""
+        return self._data(self.alias_sets.find(value)).non_writable is None
+
     def are_equivalent_buffers(self, a: SSAValue, b: SSAValue) -> bool:
         return a is b or self.equivalence_sets.same(a, b)
 

@@ -179,6 +179,11 @@ class AnalysisState(abc.ABC):
             return ()
         return model.get_aliasing_op_operands(owner, value, self)
 
+    def is_buffer_writable(self, value: SSAValue) -> bool:
+        """Whether every buffer `value` may be (after the analysis: anything in its
+        alias set) may be written; by default, whether its own buffer may be."""
+        return self.is_writable(value)
+
     def is_writable(self, value: SSAValue) -> bool:
         """Whether the buffer of `value` may be written (False for unknown ops)."""
         owner = value_owner_op(value)

@@ -113,6 +113,8 @@ class CalleeSummary(Protocol):
     aliasing_results: dict[int, list[int]]
     """Argument index -> results that may alias it."""
     fresh_results: set[int]
+    non_writable_results: set[int]
+    """Fresh results whose buffer must not be written (a returned constant)."""
 
 
 @runtime_checkable
@@ -244,7 +246,15 @@ class CallOpModel(BufferizableOpModel):
         return False
 
     def is_writable(self, op: Operation, value: SSAValue, state: AnalysisState) -> bool:
-        return _boundary(state) is not None
+        boundary = _boundary(state)
+        if boundary is None:
+            return False
+        assert isinstance(op, func.CallOp)
+        summary = boundary.summary_of_callee(op)
+        # A callee returning a constant returns its (read-only) global.
+        return summary is None or (
+            op.results.index(value) not in summary.non_writable_results
+        )
 
     def buffer_type(
         self, op: Operation, value: SSAValue, state: BufferizationState
