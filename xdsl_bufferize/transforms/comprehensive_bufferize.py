@@ -40,6 +40,10 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
+from xdsl.transforms.canonicalization_patterns.memref import (
+    ElideUnusedAlloc,
+    MemRefSubviewOfSubviewFolding,
+)
 from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.transforms.common_subexpression_elimination import (
     CommonSubexpressionElimination,
@@ -252,6 +256,10 @@ CLEANUP_PATTERNS: tuple[type[RewritePattern], ...] = (
     EraseSelfCopy,
     FoldCloneFreedInBlock,
     FoldCloneOfDyingSource,
+    # xDSL's own memref canonicalizations (the buffer-relevant part of
+    # canonicalize): an allocation only freed, a subview of a subview.
+    ElideUnusedAlloc,
+    MemRefSubviewOfSubviewFolding,
 )
 
 
