@@ -353,6 +353,35 @@ class WhileOpModel(BufferizableOpModel):
     def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
         return True
 
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        """The type `bufferize` gives result #i: the (possibly fully dynamic) init
+        buffer type when the condition forwards the before-argument, else the
+        buffer type of the forwarded value."""
+        assert isinstance(op, scf.WhileOp)
+        if isinstance(value, BlockArgument):
+            return None
+        index = op.results.index(value)
+        analysis = state.analysis
+        before_block = op.before_region.block
+        forwarded = _condition(op).args[index]
+        if (
+            index < len(before_block.args)
+            and _is_tensor(forwarded)
+            and _is_tensor(op.arguments[index])
+            and analysis.are_equivalent_buffers(forwarded, before_block.args[index])
+        ):
+            init_type = state.get_buffer_type(op.arguments[index])
+            back = _after_yield(op).operands[index]
+            if not (
+                _is_tensor(back)
+                and analysis.are_equivalent_buffers(back, before_block.args[index])
+            ) and not _has_identity_layout(init_type):
+                return fully_dynamic_type(init_type)
+            return init_type
+        return state.get_buffer_type(forwarded)
+
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
     ) -> None:
