@@ -18,9 +18,7 @@ from xdsl_bufferize.analysis.module_analysis import fail_at
 def _expected_forwarded(op: Operation, region_index: int) -> int | None:
     """How many values the terminators of `op`'s region must forward (None: not
     checked here)."""
-    if isinstance(op, scf.IfOp | scf.ExecuteRegionOp | scf.IndexSwitchOp):
-        return len(op.results)
-    if isinstance(op, scf.ForOp):
+    if isinstance(op, scf.IfOp | scf.ExecuteRegionOp | scf.IndexSwitchOp | scf.ForOp):
         return len(op.results)
     if isinstance(op, scf.WhileOp):
         # before: scf.condition(%c) with the results; after: yield the before args.

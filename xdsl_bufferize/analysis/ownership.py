@@ -63,6 +63,7 @@ import enum
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from xdsl.builder import Builder
 from xdsl.dialects import builtin, func, memref, scf
@@ -324,6 +325,20 @@ FLAG_REGION_OPS = (
 """Region ops whose results and entry arguments can take an extra i1 ownership flag."""
 
 
+_T = TypeVar("_T")
+
+
+def _cached_index(item: _T, cache: dict[_T, int], siblings: Iterable[_T]) -> int:
+    """The index of `item` among `siblings`, numbering all of them in `cache` the
+    first time one of them is asked for."""
+    pos = cache.get(item)
+    if pos is None:
+        for i, other in enumerate(siblings):
+            cache[other] = i
+        pos = cache[item]
+    return pos
+
+
 class OwnershipAnalysis:
     """Classifies the memref values of a module and plans clones and frees."""
 
@@ -383,25 +398,15 @@ class OwnershipAnalysis:
 
     def position(self, op: Operation) -> int:
         """The index of `op` in its block."""
-        pos = self._position.get(op)
-        if pos is None:
-            block = op.parent_block()
-            assert block is not None
-            for i, other in enumerate(block.ops):
-                self._position[other] = i
-            pos = self._position[op]
-        return pos
+        block = op.parent_block()
+        assert block is not None
+        return _cached_index(op, self._position, block.ops)
 
     def block_position(self, block: Block) -> int:
         """The index of `block` in its region."""
-        pos = self._block_position.get(block)
-        if pos is None:
-            region = block.parent_region()
-            assert region is not None
-            for i, other in enumerate(region.blocks):
-                self._block_position[other] = i
-            pos = self._block_position[block]
-        return pos
+        region = block.parent_region()
+        assert region is not None
+        return _cached_index(block, self._block_position, region.blocks)
 
     def _define(self, value: SSAValue, kind: RootKind) -> None:
         self.kind[value] = kind

@@ -30,12 +30,11 @@ allocation). Undone candidates may try another input in a next round.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import bufferization, tensor
-from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
@@ -65,15 +64,11 @@ from xdsl_bufferize.models.linalg import (
     is_permutation,
     num_dps_inputs,
 )
+from xdsl_bufferize.models.tensor import mixed_values
 
 MAX_ROUNDS = 3
 """How many times the analysis runs (each round retries undone candidates with
 their next alternative)."""
-
-
-def _mixed(static: Sequence[int], dynamic: Sequence[SSAValue]) -> list[SSAValue | int]:
-    values = iter(dynamic)
-    return [next(values) if s == DYNAMIC_INDEX else s for s in static]
 
 
 @dataclass
@@ -103,9 +98,9 @@ def _slice_params(
     op: tensor.InsertSliceOp,
 ) -> tuple[list[SSAValue | int], list[SSAValue | int], list[SSAValue | int]]:
     return (
-        _mixed(op.static_offsets.get_values(), op.offsets),
-        _mixed(op.static_sizes.get_values(), op.sizes),
-        _mixed(op.static_strides.get_values(), op.strides),
+        mixed_values(op.static_offsets, op.offsets),
+        mixed_values(op.static_sizes, op.sizes),
+        mixed_values(op.static_strides, op.strides),
     )
 
 
