@@ -1,6 +1,6 @@
 """Scalable tensor programs for the benchmarks.
 
-Four families of modules, each grown block by block until it holds a requested number
+Five families of modules, each grown block by block until it holds a requested number
 of operations (counted as written in the source: every op of every region, payloads and
 terminators included, `builtin.module` excluded):
 
@@ -18,6 +18,11 @@ terminators included, `builtin.module` excluded):
   helpers calling earlier ones; `@main` threads values through them and re-reads some.
 * ``control``: a mix of the above with `scf.if` and `scf.while` carrying tensors and
   `scf.for` loops with tensor iter_args.
+* ``chain``: one long dependence chain in `@main`: every step reads the value the
+  previous step produced and writes it in place, into a fresh `tensor.empty`, or (rarely)
+  into one of the chain's inputs, which is read again later (a copy). This is the shape
+  on which upstream's one-shot analysis grows quadratically (its alias sets grow with
+  the chain and each write's conflict check visits them all).
 
 Every module has `func.func @main() -> (f32, ...)` that builds its own inputs
 (`tensor.empty` + `linalg.fill` / index-pattern `linalg.generic`), so a reference
@@ -34,7 +39,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-FAMILIES: tuple[str, ...] = ("elementwise", "tiled", "calls", "control")
+FAMILIES: tuple[str, ...] = ("elementwise", "tiled", "calls", "control", "chain")
 """The generated program families, in report order."""
 
 ELEM = "f32"
@@ -767,11 +772,43 @@ def _gen_control(bld: _Builder, target: int) -> int:
     return _finish_main(bld, main, c, scalars, pool)
 
 
+def _gen_chain(bld: _Builder, target: int) -> int:
+    f = bld.new_func("")
+    c = bld.constants(f)
+    rng = bld.rng
+    inputs = [bld.pattern(f, c, 1 + k, 2 + 3 * k) for k in range(2)]
+    current = bld.fill(f, c["half"])
+    acc = c["zero"]
+    steps = 0
+    while bld.total_ops() + 12 < target:
+        other = rng.choice(inputs)
+        roll = rng.random()
+        if roll < 0.55:
+            out = current
+        elif roll < 0.95:
+            out = bld.empty(f)
+        else:
+            out = rng.choice(inputs)  # an input read again later: out of place
+        kind = rng.random()
+        if out is current and kind < 0.3:
+            current = bld.accumulate(f, c, other, current)
+        elif kind < 0.65:
+            kinds = ("mul", "max", "min")
+            current = bld.named(f, rng.choice(kinds), current, other, out)
+        else:
+            current = bld.average(f, c, current, other, out)
+        steps += 1
+        if steps % 64 == 0:
+            acc = bld.add_scalar(f, acc, bld.extract(f, c, current))
+    return _finish_main(bld, f, c, [acc], [current, inputs[1], inputs[0], current])
+
+
 _GENERATORS: dict[str, Callable[[_Builder, int], int]] = {
     "elementwise": _gen_elementwise,
     "tiled": _gen_tiled,
     "calls": _gen_calls,
     "control": _gen_control,
+    "chain": _gen_chain,
 }
 
 

@@ -160,6 +160,7 @@ def targets(rows: list[SpeedRow], qrows: list[QualityRow]) -> list[str]:
         + (", ".join(f"{r.family}@{r.ops}" for r in lose) or "none")
         + ")"
     )
+    out.append(one_shot_target(rows))
     compared = [
         q for q in qrows if q.ours.final is not None and q.mlir.final is not None
     ]
@@ -193,6 +194,27 @@ def targets(rows: list[SpeedRow], qrows: list[QualityRow]) -> list[str]:
         + f"; not comparable: {len(qrows) - len(compared)})"
     )
     return out
+
+
+def one_shot_target(rows: list[SpeedRow]) -> str:
+    """Issue #4's scale aim: one-shot alone faster than MLIR's at 10,000+ ops."""
+    big = [r for r in rows if r.ops >= 10000]
+    won: list[str] = []
+    lost: list[str] = []
+    for r in big:
+        ours, theirs = r.median("one_shot"), r.median("mlir_one_shot")
+        label = f"{r.family}@{r.ops}"
+        if ours is not None and (theirs is None or ours < theirs):
+            won.append(label + ("" if theirs is not None else " (MLIR not run)"))
+        else:
+            lost.append(label)
+    verdict = "met" if big and not lost else ("partly met" if won else "NOT met")
+    return (
+        f"- at 10,000+ ops our one-shot-bufferize faster than MLIR's one-shot: "
+        f"**{verdict}** (faster: {', '.join(won) or 'none'}; not faster: "
+        f"{', '.join(lost) or 'none'}; MLIR not run means its quadratic extrapolation "
+        f"exceeded the time limit)"
+    )
 
 
 def _counts(c: object) -> str:
@@ -261,7 +283,10 @@ def plots(rows: list[SpeedRow], qrows: list[QualityRow], out_dir: Path) -> list[
     except ImportError:
         return []
     written: list[str] = []
-    fig, axes = plt.subplots(2, 2, figsize=(11, 9))
+    grid_rows = (len(FAMILIES) + 1) // 2
+    fig, axes = plt.subplots(grid_rows, 2, figsize=(11, 4.5 * grid_rows))
+    for ax in axes.flat[len(FAMILIES) :]:
+        ax.set_visible(False)
     for ax, family in zip(axes.flat, FAMILIES, strict=False):
         fam_rows = [r for r in rows if r.family == family]
         for key, label, style in (

@@ -146,7 +146,10 @@ def measure(
                 if len(row.ours[k]) == rep + 1
             )
         )
-    if with_mlir and mlir_side.available():
+    skip_why = mlir_skip(previous, gen.ops, max_pass_s) if with_mlir else None
+    if skip_why is not None:
+        row.mlir_errors["all"] = skip_why
+    elif with_mlir and mlir_side.available():
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / f"{family}_{target}.mlir"
             path.write_text(gen.text)
@@ -163,6 +166,26 @@ def measure(
     elif with_mlir:
         row.mlir_errors["all"] = "mlir_finch not installed"
     return row
+
+
+def mlir_skip(previous: SpeedRow | None, ops: int, max_pass_s: float) -> str | None:
+    """Why upstream is not run at `ops` (its quadratic extrapolation from the
+    previous size exceeds `max_pass_s`, or it was skipped there), else None."""
+    if previous is None or previous.ops <= 0:
+        return None
+    if "skipped" in previous.mlir_errors.get("all", ""):
+        return previous.mlir_errors["all"]
+    for key in ("mlir_one_shot", "mlir_full"):
+        prev = previous.median(key)
+        if prev is None:
+            continue
+        predicted = prev * (ops / previous.ops) ** 2
+        if predicted > max_pass_s:
+            return (
+                f"skipped: {key} {prev:.1f} s at {previous.ops} ops predicts "
+                f"~{predicted:.0f} s (quadratic)"
+            )
+    return None
 
 
 def growth_exponent(

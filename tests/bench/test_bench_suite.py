@@ -4,6 +4,7 @@ upstream MLIR, our pipeline's outputs run correctly, and the quick run completes
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from xdsl.context import Context
 from bench import mlir_side, quality, speed, xdsl_side
 from bench.dynamic import run_with_stats
 from bench.generate import FAMILIES, generate
+from bench.report import one_shot_target
 from bench.run import main as bench_main
 
 HAVE_MLIR = importlib.util.find_spec("mlir_finch") is not None
@@ -120,3 +122,49 @@ def test_quick_run_writes_results(tmp_path: Path) -> None:
     assert "python -m bench.run --quick" in text
     assert "| elementwise |" in text
     assert "gen/elementwise-100-s0" in text
+
+
+def test_upstream_skipped_when_its_quadratic_extrapolation_exceeds_the_limit() -> None:
+    prev = speed.SpeedRow("chain", 3000, 3000, 1000, 1)
+    prev.mlir_one_shot = [10.0]
+    prev.mlir_full = [12.0]
+    assert speed.mlir_skip(None, 10000, 200.0) is None
+    assert speed.mlir_skip(prev, 3000, 200.0) is None
+    why = speed.mlir_skip(prev, 30000, 200.0)
+    assert why is not None
+    assert why.startswith("skipped: mlir_one_shot 10.0 s at 3000 ops predicts ~1000 s")
+    bigger = speed.SpeedRow("chain", 30000, 30000, 10000, 1)
+    bigger.mlir_errors["all"] = why
+    assert speed.mlir_skip(bigger, 100000, 1e9) == why
+
+
+def test_one_shot_target_names_each_large_case() -> None:
+    rows: list[speed.SpeedRow] = []
+    for family, ours, theirs in (("chain", 3.0, 9.0), ("tiled", 5.0, 2.0)):
+        row = speed.SpeedRow(family, 10000, 10000, 5000, 1)
+        row.ours["one_shot"] = [ours]
+        row.mlir_one_shot = [theirs]
+        rows.append(row)
+    small = speed.SpeedRow("chain", 1000, 1000, 500, 1)
+    small.ours["one_shot"] = [9.0]
+    small.mlir_one_shot = [1.0]
+    line = one_shot_target([*rows, small])
+    assert "**partly met**" in line
+    assert "faster: chain@10000;" in line
+    assert "not faster: tiled@10000;" in line
+    assert "**met**" in one_shot_target(rows[:1])
+    assert "**NOT met**" in one_shot_target(rows[1:])
+
+
+def test_chain_family_is_one_long_dependence_chain() -> None:
+    text = generate("chain", 1000).text
+    lines = [ln.strip() for ln in text.splitlines() if "linalg." in ln and " = " in ln]
+    steps = [ln for ln in lines if " ins(" in ln]
+    assert len(steps) > 150
+    # every step reads (as an input or as its accumulator) the value of the step before
+    linked = sum(
+        1
+        for prev, cur in zip(steps, steps[1:], strict=False)
+        if re.search(re.escape(prev.split(" = ")[0]) + r"\b", cur.split(" = ", 1)[1])
+    )
+    assert linked == len(steps) - 1
