@@ -1,6 +1,6 @@
 """The benchmark: `python -m bench.run [--quick]`.
 
-Speed of our passes against xDSL's parser and upstream MLIR on the four generated
+Speed of our passes against xDSL's parser and upstream MLIR on the five generated
 families, then allocation / copy quality on examples, workloads, test inputs and
 generated programs; writes bench/RESULTS.md and its plots.
 """
