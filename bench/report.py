@@ -307,7 +307,10 @@ def plots(rows: list[SpeedRow], qrows: list[QualityRow], out_dir: Path) -> list[
         ax.set_xlabel("operations")
         ax.set_ylabel("seconds (median)")
         ax.grid(True, which="both", alpha=0.3)
-    axes.flat[0].legend(fontsize=7)
+    for ax in axes.flat:
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=7)
+            break
     fig.tight_layout()
     fig.savefig(out_dir / "time_vs_size.png", dpi=90)
     plt.close(fig)
