@@ -87,10 +87,16 @@ def main(argv: list[str] | None = None) -> int:
                 previous = row
     qrows: list[quality.QualityRow] = []
     if not args.no_quality:
+        # the examples, workloads and test inputs belong to a run of every family
+        every_family = tuple(args.families) == FAMILIES
         cases = (
-            quality.collect_cases((100,), (0,), include_files=False)
+            quality.collect_cases(
+                (100,), (0,), include_files=False, families=args.families
+            )
             if args.quick
-            else quality.collect_cases()
+            else quality.collect_cases(
+                include_files=every_family, families=args.families
+            )
         )
         print(f"[quality] {len(cases)} cases", flush=True)
         qrows = quality.evaluate_all(
