@@ -85,6 +85,11 @@ def speed_tables(rows: list[SpeedRow]) -> list[str]:
     return out
 
 
+def measured_families(rows: list[SpeedRow]) -> list[str]:
+    """The families the run timed, in report order."""
+    return [f for f in FAMILIES if any(r.family == f for r in rows)]
+
+
 def growth_table(rows: list[SpeedRow]) -> list[str]:
     keys = ["parse", *OUR_STAGES, "mlir_parse", "mlir_one_shot", "mlir_full"]
     out = [
@@ -133,7 +138,7 @@ def targets(rows: list[SpeedRow], qrows: list[QualityRow]) -> list[str]:
     )
     exps = {
         f: growth_exponent([r for r in rows if r.family == f], "comprehensive")
-        for f in FAMILIES
+        for f in measured_families(rows)
     }
     known = {f: e for f, e in exps.items() if e is not None}
     bad = [f"{f} {e:.2f}" for f, e in known.items() if e > 1.1]
@@ -283,11 +288,12 @@ def plots(rows: list[SpeedRow], qrows: list[QualityRow], out_dir: Path) -> list[
     except ImportError:
         return []
     written: list[str] = []
-    grid_rows = (len(FAMILIES) + 1) // 2
-    fig, axes = plt.subplots(grid_rows, 2, figsize=(11, 4.5 * grid_rows))
-    for ax in axes.flat[len(FAMILIES) :]:
+    families = measured_families(rows) or list(FAMILIES)
+    grid_rows = (len(families) + 1) // 2
+    fig, axes = plt.subplots(grid_rows, 2, figsize=(11, 4.5 * grid_rows), squeeze=False)
+    for ax in axes.flat[len(families) :]:
         ax.set_visible(False)
-    for ax, family in zip(axes.flat, FAMILIES, strict=False):
+    for ax, family in zip(axes.flat, families, strict=False):
         fam_rows = [r for r in rows if r.family == family]
         for key, label, style in (
             ("parse", "xDSL parse", "k--"),

@@ -122,6 +122,11 @@ def test_quick_run_writes_results(tmp_path: Path) -> None:
     assert "python -m bench.run --quick" in text
     assert "| elementwise |" in text
     assert "gen/elementwise-100-s0" in text
+    # a run of one family reports on that family only
+    assert "gen/tiled-100-s0" not in text
+    growth = next(ln for ln in text.splitlines() if ln.startswith("- growth of"))
+    assert "elementwise" in growth
+    assert "tiled" not in growth
 
 
 def test_upstream_skipped_when_its_quadratic_extrapolation_exceeds_the_limit() -> None:
