@@ -14,6 +14,7 @@ from xdsl.parser import Parser
 
 from xdsl_bufferize import bufferize
 from xdsl_bufferize.analysis.module_analysis import is_public
+from xdsl_bufferize.execution.memory import FindingKind
 from xdsl_bufferize.execution.runner import apply_pipeline, check_pipeline, make_context
 from xdsl_bufferize.transforms.drop_equivalent_buffer_results import strip_casts
 
@@ -28,6 +29,33 @@ PROGRAMS = sorted(
 )
 MODULE_INPUTS = Path(__file__).parent / "inputs"
 MODULE_PROGRAMS = sorted(MODULE_INPUTS.glob("*.mlir"))
+
+
+FILECHECK_INPUTS = ROOT / "tests" / "filecheck" / "comprehensive-bufferize"
+
+
+def _run_line_pipelines(text: str) -> list[str]:
+    """The `-p` pipelines of a file's RUN lines (quoted or not)."""
+    found = re.findall(r"^// RUN: .*?-p\s+(?:'([^']*)'|\"([^\"]*)\"|(\S+))", text, re.M)
+    return [next(part for part in groups if part) for groups in found]
+
+
+def _filecheck_programs() -> list[tuple[str, str, str]]:
+    """(test id, chunk, pipeline) for every `// -----` chunk of the comprehensive
+    filecheck tests that has an argument-free `@main`, under each RUN-line pipeline."""
+    cases: list[tuple[str, str, str]] = []
+    for path in sorted(FILECHECK_INPUTS.glob("*.mlir")):
+        text = path.read_text()
+        chunks = re.split(r"^// -----.*$", text, flags=re.MULTILINE)
+        for i, chunk in enumerate(chunks):
+            if "func.func @main()" not in chunk:
+                continue
+            for pipeline in _run_line_pipelines(text):
+                cases.append((f"{path.name}#{i}:{pipeline}", chunk, pipeline))
+    return cases
+
+
+FILECHECK_PROGRAMS = _filecheck_programs()
 
 
 def parse(path: Path) -> ModuleOp:
@@ -82,6 +110,38 @@ def test_results_unchanged_and_no_finding(path: Path) -> None:
     assert not report.after.findings, report.after.findings
     assert not report.mismatches, report.mismatches
     assert report.ok
+
+
+def test_filecheck_inputs_with_an_entry_are_collected() -> None:
+    names = {case[0].split("#")[0] for case in FILECHECK_PROGRAMS}
+    assert {"copy-shapes.mlir", "multi-return.mlir", "public-kernels.mlir"} <= names
+    assert len(FILECHECK_PROGRAMS) >= 3
+    assert _run_line_pipelines(
+        "// RUN: xdsl-opt %s -p 'a{b=1},c' | filecheck %s\n"
+        '// RUN: xdsl-opt %s --split-input-file -p "d" | filecheck %s\n'
+        "// RUN: xdsl-opt %s -p e | filecheck %s\n"
+    ) == ["a{b=1},c", "d", "e"]
+
+
+@pytest.mark.parametrize(
+    ("chunk", "pipeline"),
+    [case[1:] for case in FILECHECK_PROGRAMS],
+    ids=[case[0] for case in FILECHECK_PROGRAMS],
+)
+def test_filecheck_inputs_run_unchanged_and_no_finding(
+    chunk: str, pipeline: str
+) -> None:
+    module = Parser(make_context(), chunk).parse_module()
+    report = check_pipeline(module, pipeline, "main", [])
+    assert report.pipeline_error is None, report.pipeline_error
+    assert report.after is not None
+    # a memref input may leave an allocation to the pass to free; nothing else
+    assert report.before.error is None, report.before.error
+    assert all(f.kind is FindingKind.LEAK for f in report.before.findings)
+    assert report.after.error is None, report.after.error
+    assert not report.after.findings, report.after.findings
+    assert not report.mismatches, report.mismatches
+    assert report.after.stats.frees == report.after.stats.allocs
 
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: Path(p).name)
