@@ -143,6 +143,17 @@ def _yields(region: Region) -> list[scf.YieldOp]:
 # ---------------------------------------------------------------------------
 
 
+def _carried_type(
+    buffer_type: MemRefType[Attribute], back_equivalent: bool
+) -> MemRefType[Attribute]:
+    """The type a loop carries a buffer with: its own, or a fully dynamic layout when
+    the back-edge value is not equivalent to the block argument (unless the buffer
+    has the identity layout), so every iteration's buffer fits."""
+    if back_equivalent or _has_identity_layout(buffer_type):
+        return buffer_type
+    return fully_dynamic_type(buffer_type)
+
+
 def _loop_init_buffers(
     op: Operation,
     init_values: Sequence[SSAValue],
@@ -162,10 +173,8 @@ def _loop_init_buffers(
             types.append(None)
             continue
         buffer = state.get_buffer(rewriter, init)
-        buffer_type = buffer.type
-        assert isinstance(buffer_type, MemRefType)
-        if not equivalent[i] and not _has_identity_layout(buffer_type):  # pyright: ignore[reportUnknownArgumentType]
-            buffer_type = fully_dynamic_type(buffer_type)  # pyright: ignore[reportUnknownArgumentType]
+        assert isinstance(buffer.type, MemRefType)
+        buffer_type = _carried_type(buffer.type, equivalent[i])  # pyright: ignore[reportUnknownArgumentType, reportUnknownMemberType]
         rewriter.insertion_point = InsertPoint.before(op)
         inits.append(cast_if_needed(rewriter, buffer, buffer_type))
         types.append(buffer_type)
@@ -238,13 +247,12 @@ class ForOpModel(BufferizableOpModel):
         yield_op = block.last_op
         assert isinstance(yield_op, scf.YieldOp)
         init_type = state.get_buffer_type(op.iter_args[index])
-        if not _has_identity_layout(init_type) and not (
+        return _carried_type(
+            init_type,
             state.analysis.are_equivalent_buffers(
                 yield_op.operands[index], block.args[index + 1]
-            )
-        ):
-            return fully_dynamic_type(init_type)
-        return init_type
+            ),
+        )
 
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
@@ -296,6 +304,26 @@ def _after_yield(op: scf.WhileOp) -> scf.YieldOp:
     yield_op = op.after_region.block.last_op
     assert isinstance(yield_op, scf.YieldOp)
     return yield_op
+
+
+def _back_equivalent(op: scf.WhileOp, index: int, analysis: AnalysisState) -> bool:
+    """Whether the after region yields back a buffer equivalent to before-arg #i."""
+    back = _after_yield(op).operands[index]
+    return _is_tensor(back) and analysis.are_equivalent_buffers(
+        back, op.before_region.block.args[index]
+    )
+
+
+def _forward_equivalent(op: scf.WhileOp, index: int, analysis: AnalysisState) -> bool:
+    """Whether the condition forwards (as result / after-arg #i) a buffer
+    equivalent to before-arg #i."""
+    before_args = op.before_region.block.args
+    forwarded = _condition(op).args[index]
+    return (
+        index < len(before_args)
+        and _is_tensor(forwarded)
+        and analysis.are_equivalent_buffers(forwarded, before_args[index])
+    )
 
 
 class WhileOpModel(BufferizableOpModel):
@@ -364,41 +392,23 @@ class WhileOpModel(BufferizableOpModel):
             return None
         index = op.results.index(value)
         analysis = state.analysis
-        before_block = op.before_region.block
-        forwarded = _condition(op).args[index]
-        if (
-            index < len(before_block.args)
-            and _is_tensor(forwarded)
-            and _is_tensor(op.arguments[index])
-            and analysis.are_equivalent_buffers(forwarded, before_block.args[index])
-        ):
+        if _forward_equivalent(op, index, analysis) and _is_tensor(op.arguments[index]):
             init_type = state.get_buffer_type(op.arguments[index])
-            back = _after_yield(op).operands[index]
-            if not (
-                _is_tensor(back)
-                and analysis.are_equivalent_buffers(back, before_block.args[index])
-            ) and not _has_identity_layout(init_type):
-                return fully_dynamic_type(init_type)
-            return init_type
-        return state.get_buffer_type(forwarded)
+            return _carried_type(init_type, _back_equivalent(op, index, analysis))
+        return state.get_buffer_type(_condition(op).args[index])
 
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
     ) -> None:
         assert isinstance(op, scf.WhileOp)
         analysis = state.analysis
-        before_block = op.before_region.block
         condition = _condition(op)
         yield_op = _after_yield(op)
         back_equivalent = [
-            _is_tensor(v) and analysis.are_equivalent_buffers(v, before_block.args[i])
-            for i, v in enumerate(yield_op.operands)
+            _back_equivalent(op, i, analysis) for i in range(len(yield_op.operands))
         ]
         forward_equivalent = [
-            i < len(before_block.args)
-            and _is_tensor(v)
-            and analysis.are_equivalent_buffers(v, before_block.args[i])
-            for i, v in enumerate(condition.args)
+            _forward_equivalent(op, i, analysis) for i in range(len(condition.args))
         ]
         inits, before_types = _loop_init_buffers(
             op, op.arguments, back_equivalent, rewriter, state
