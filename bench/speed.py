@@ -97,12 +97,9 @@ def measure(
         elif previous is not None:
             prev = previous.median(stage)
             if prev is not None and previous.ops > 0:
-                predicted = prev * (gen.ops / previous.ops) ** 2
-                if predicted > max_pass_s:
-                    row.our_errors[stage] = (
-                        f"skipped: {prev:.1f} s at {previous.ops} ops predicts "
-                        f"~{predicted:.0f} s (quadratic)"
-                    )
+                skip = _quadratic_skip(prev, previous.ops, gen.ops, max_pass_s)
+                if skip is not None:
+                    row.our_errors[stage] = skip
             elif (
                 stage in previous.our_errors and "skipped" in previous.our_errors[stage]
             ):
@@ -179,13 +176,24 @@ def mlir_skip(previous: SpeedRow | None, ops: int, max_pass_s: float) -> str | N
         prev = previous.median(key)
         if prev is None:
             continue
-        predicted = prev * (ops / previous.ops) ** 2
-        if predicted > max_pass_s:
-            return (
-                f"skipped: {key} {prev:.1f} s at {previous.ops} ops predicts "
-                f"~{predicted:.0f} s (quadratic)"
-            )
+        skip = _quadratic_skip(prev, previous.ops, ops, max_pass_s, f"{key} ")
+        if skip is not None:
+            return skip
     return None
+
+
+def _quadratic_skip(
+    prev_s: float, prev_ops: int, ops: int, max_pass_s: float, what: str = ""
+) -> str | None:
+    """Why a stage that took `prev_s` at `prev_ops` is skipped at `ops` (its
+    quadratic extrapolation exceeds `max_pass_s`), else None."""
+    predicted = prev_s * (ops / prev_ops) ** 2
+    if predicted <= max_pass_s:
+        return None
+    return (
+        f"skipped: {what}{prev_s:.1f} s at {prev_ops} ops predicts "
+        f"~{predicted:.0f} s (quadratic)"
+    )
 
 
 def growth_exponent(

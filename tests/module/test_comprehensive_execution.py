@@ -15,7 +15,12 @@ from xdsl.parser import Parser
 from xdsl_bufferize import bufferize
 from xdsl_bufferize.analysis.module_analysis import is_public
 from xdsl_bufferize.execution.memory import FindingKind
-from xdsl_bufferize.execution.runner import apply_pipeline, check_pipeline, make_context
+from xdsl_bufferize.execution.runner import (
+    Report,
+    apply_pipeline,
+    check_pipeline,
+    make_context,
+)
 from xdsl_bufferize.transforms.drop_equivalent_buffer_results import strip_casts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,13 +108,18 @@ def allocs_returned_to_external_callers(module: ModuleOp) -> list[memref.AllocOp
 )
 def test_results_unchanged_and_no_finding(path: Path) -> None:
     report = check_pipeline(parse(path), "comprehensive-bufferize", "main", [])
+    assert report.before.ok, report.before.findings
+    assert_after_run_clean(report)
+    assert report.ok
+
+
+def assert_after_run_clean(report: Report) -> None:
+    """The pipeline ran, and its output ran with the input's results and no finding."""
     assert report.pipeline_error is None, report.pipeline_error
     assert report.after is not None
-    assert report.before.ok, report.before.findings
     assert report.after.error is None, report.after.error
     assert not report.after.findings, report.after.findings
     assert not report.mismatches, report.mismatches
-    assert report.ok
 
 
 def test_filecheck_inputs_with_an_entry_are_collected() -> None:
@@ -133,14 +143,11 @@ def test_filecheck_inputs_run_unchanged_and_no_finding(
 ) -> None:
     module = Parser(make_context(), chunk).parse_module()
     report = check_pipeline(module, pipeline, "main", [])
-    assert report.pipeline_error is None, report.pipeline_error
-    assert report.after is not None
     # a memref input may leave an allocation to the pass to free; nothing else
     assert report.before.error is None, report.before.error
     assert all(f.kind is FindingKind.LEAK for f in report.before.findings)
-    assert report.after.error is None, report.after.error
-    assert not report.after.findings, report.after.findings
-    assert not report.mismatches, report.mismatches
+    assert_after_run_clean(report)
+    assert report.after is not None
     assert report.after.stats.frees == report.after.stats.allocs
 
 
