@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import TensorType
@@ -258,6 +258,9 @@ class OneShotAnalysisState(AnalysisState):
                 paths[current] = list(path)
                 continue
             aliasing = self.get_aliasing_op_operands(current)
+            if not aliasing and not self._defines_contents(current):
+                # Undefined contents (tensor.empty): no data to preserve.
+                continue
             if not aliasing or any(
                 self.bufferizes_to_memory_write(a.operand) for a in aliasing
             ):
@@ -270,6 +273,14 @@ class OneShotAnalysisState(AnalysisState):
         self._definitions[value] = found
         self._definition_paths[value] = paths
         return found
+
+    def _defines_contents(self, value: SSAValue) -> bool:
+        if not isinstance(value, OpResult):
+            return True
+        model = bufferizable_model(value.op)
+        return model is None or model.result_bufferizes_to_memory_write(
+            value.op, value, self
+        )
 
     def _is_loop_block_arg(self, arg: BlockArgument) -> bool:
         """Whether `arg` belongs to a region that may run more than once."""
@@ -343,7 +354,10 @@ class OneShotAnalysisState(AnalysisState):
             if not reads:
                 continue
             defs = self.definitions(value)
-            lo = min(value_pos(d) for d in defs)
+            if not defs:
+                # Only undefined contents reach these reads: nothing to clobber.
+                continue
+            lo = min(self._earliest_clobber(d, value_pos) for d in defs)
             extended: list[tuple[OpOperand, int]] = []
             for operand, hi in reads:
                 for loop, index in self._repetitive_ancestors(operand.owner):
@@ -358,6 +372,19 @@ class OneShotAnalysisState(AnalysisState):
             self._reads[value] = record
             intervals.append((lo, extended[-1][1], record))
         self._stabber = IntervalStabber(self.order.size, intervals)
+
+    def _earliest_clobber(
+        self, definition: SSAValue, value_pos: Callable[[SSAValue], int]
+    ) -> int:
+        """The first position at which an in-place write may clobber the data of
+        `definition`: where it is defined, except for a result of an op with
+        several tensor results, whose own writes into its other destinations
+        happen together with it (`outs(%t, %t)`, one tensor as two iter_args)."""
+        if isinstance(definition, OpResult) and _has_several_tensor_results(
+            definition.op
+        ):
+            return self.order.pos[definition.op]
+        return value_pos(definition)
 
     # ------------------------------------------------------------------
     # Alias-set bookkeeping
@@ -473,31 +500,46 @@ class OneShotAnalysisState(AnalysisState):
     ) -> Conflict | None:
         """Exact test: does in-place `write` clobber data `read` (of `value`) needs?"""
         self.statistics.pair_checks += 1
-        if read == write:
-            return None
         r_op, w_op = read.owner, write.owner
         r_model = bufferizable_model(r_op)
-        opinion = self._model_opinion(r_model, r_op, read, write)
-        if opinion is None and w_op is not r_op:
-            opinion = self._model_opinion(bufferizable_model(w_op), w_op, read, write)
-        if opinion is True:
-            return None
-        if (
-            opinion is None
-            and r_op is w_op
-            and r_model is not None
-            and r_model.bufferizes_to_elementwise_access(r_op, [read, write])
-        ):
-            return None
+        # An op reading and writing one use, or reading and writing each element
+        # before the next, does not clobber what it reads itself; but a later
+        # iteration of a loop around it reads what an earlier one wrote when the
+        # data was defined outside the loop (MLIR: a write in a repetitive region
+        # to a value defined outside it conflicts with the reads in the region).
+        only_carried = read == write
+        opinion: bool | None = None
+        if not only_carried:
+            opinion = self._model_opinion(r_model, r_op, read, write)
+            if opinion is None and w_op is not r_op:
+                opinion = self._model_opinion(
+                    bufferizable_model(w_op), w_op, read, write
+                )
+            if opinion is True:
+                return None
+            only_carried = (
+                opinion is None
+                and r_op is w_op
+                and r_model is not None
+                and r_model.bufferizes_to_elementwise_access(r_op, [read, write])
+            )
         order = self.order
         write_aliases: set[SSAValue] | None = None
         for definition in self.definitions(value):
-            if opinion is None and not self._loop_carried(r_op, w_op, definition):
+            carried = self._loop_carried(r_op, w_op, definition)
+            if only_carried and not carried:
+                continue
+            if opinion is None and not carried:
                 if r_op is not w_op and order.happens_before(r_op, w_op):
                     continue
                 if self._mutually_exclusive(r_op, w_op):
                     continue
-                if order.pos[w_op] < order.value_pos(definition):
+                # A write before the definition is overwritten by it; but an op
+                # writing two destinations that alias writes its results
+                # together, so the one may clobber the other.
+                if order.pos[w_op] < order.value_pos(definition) and not (
+                    isinstance(definition, OpResult) and definition.op is w_op
+                ):
                     continue
                 # An op's own operand is consumed before its regions' block
                 # arguments are defined (a loop's init before its iter_arg).
@@ -731,7 +773,7 @@ class OneShotAnalysisState(AnalysisState):
             order = list(pending)
             rng.shuffle(order)
         else:
-            order = list(reversed(pending))
+            order = _bottom_up(pending)
         for operand in order:
             self._decide(operand, rng)
         self._analyzed = operands
@@ -795,6 +837,25 @@ class OneShotAnalysisState(AnalysisState):
                     root = self.alias_sets.find(result)
                     ids[result] = numbering.setdefault(root, len(numbering))
         return ids
+
+
+def _bottom_up(operands: Sequence[OpOperand]) -> list[OpOperand]:
+    """`operands` (in program order) with their ops in reverse order, the operands
+    of one op kept in order (MLIR's bottom-up heuristic)."""
+    order: list[OpOperand] = []
+    end = len(operands)
+    while end > 0:
+        start = end - 1
+        owner = operands[start].owner
+        while start > 0 and operands[start - 1].owner is owner:
+            start -= 1
+        order.extend(operands[start:end])
+        end = start
+    return order
+
+
+def _has_several_tensor_results(op: Operation) -> bool:
+    return sum(isinstance(r.type, TensorType) for r in op.results) > 1
 
 
 def owner_name(value: SSAValue) -> str:

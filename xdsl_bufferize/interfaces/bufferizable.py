@@ -302,6 +302,15 @@ class BufferizableOpModel(abc.ABC):
         """Whether `value` bufferizes to a new allocation (aliasing nothing)."""
         return False
 
+    def result_bufferizes_to_memory_write(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> bool:
+        """Whether `op` defines the contents of its result `value` (MLIR's
+        `resultBufferizesToMemoryWrite`). False for results whose contents are
+        undefined (`tensor.empty`): reading them needs no old data, so such a
+        read never conflicts with a write and is never copied."""
+        return True
+
     def bufferizes_to_elementwise_access(
         self, op: Operation, operands: Sequence[OpOperand]
     ) -> bool:

@@ -75,6 +75,12 @@ class AllocTensorOpModel(BufferizableOpModel):
     def bufferizes_to_allocation(self, op: Operation, value: SSAValue) -> bool:
         return True
 
+    def result_bufferizes_to_memory_write(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> bool:
+        assert isinstance(op, bufferization.AllocTensorOp)
+        return op.copy is not None
+
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
     ) -> None:

@@ -323,11 +323,13 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
         value = operand.value
         tensor_type = value.type
         assert isinstance(tensor_type, TensorType)
-        # Only an operand that is written and not read can start from garbage; a
+        # An operand that is written and not read, or whose contents are
+        # undefined (only tensor.empty reaches it), can start from garbage; a
         # dynamic shape is then taken from the operand with tensor.dim.
-        needs_copy = state.bufferizes_to_memory_read(
-            operand
-        ) or not state.bufferizes_to_memory_write(operand)
+        needs_copy = (
+            state.bufferizes_to_memory_read(operand)
+            or not state.bufferizes_to_memory_write(operand)
+        ) and bool(state.definitions(value))
         if needs_copy:
             alloc = bufferization.AllocTensorOp(tensor_type, [], value)
         else:
