@@ -175,6 +175,8 @@ class OneShotAnalysisState(AnalysisState):
         self._repetitive_of_region: dict[int, tuple[tuple[Operation, int], ...]] = {}
         """Per region (by id): `_repetitive_ancestors` of the ops in it."""
         self._analyzed: list[OpOperand] = []
+        self._forced_errors: list[tuple[Operation, str]] = []
+        """Operands that must be in place but may not be (MLIR's errors)."""
         self._static_answers: dict[OpOperand, tuple[Sequence[AliasingValue], bool]] = {}
         """Per operand of an op whose model declares `state_independent`: its
         aliasing values and whether it is written, asked once."""
@@ -646,20 +648,7 @@ class OneShotAnalysisState(AnalysisState):
         elif rng is not None and is_write and rng.random() < 0.25:
             conflict = Conflict("fuzzer")
         else:
-            roots_list: list[SSAValue] = []
-            for value in [operand.value, *(a.value for a in aliases)]:
-                root = self.alias_sets.find(value)
-                if root not in roots_list:
-                    roots_list.append(root)
-            roots = set(roots_list)
-            if is_write or len(roots_list) > 1:
-                conflict = self._non_writable_conflict(roots_list, is_write)
-                if conflict is None:
-                    # Models asked during the check see the operand as in place:
-                    # that is the hypothesis being checked.
-                    self.in_place_operands.add(operand)
-                    conflict = self._raw_conflict(operand, roots_list, roots, is_write)
-                    self.in_place_operands.discard(operand)
+            conflict = self._in_place_conflict(operand, aliases, is_write)
         if conflict is None:
             self._mark_in_place(operand, aliases, is_write)
             self.statistics.in_place += 1
@@ -670,6 +659,52 @@ class OneShotAnalysisState(AnalysisState):
                 self.statistics.read_after_write_conflicts += 1
             elif conflict.kind == "non-writable":
                 self.statistics.non_writable_conflicts += 1
+
+    def _in_place_conflict(
+        self, operand: OpOperand, aliases: Sequence[AliasingValue], is_write: bool
+    ) -> Conflict | None:
+        """Why `operand` may not bufferize in place (None if it may)."""
+        roots_list: list[SSAValue] = []
+        for value in [operand.value, *(a.value for a in aliases)]:
+            root = self.alias_sets.find(value)
+            if root not in roots_list:
+                roots_list.append(root)
+        if not is_write and len(roots_list) == 1:
+            return None
+        conflict = self._non_writable_conflict(roots_list, is_write)
+        if conflict is None:
+            # Models asked during the check see the operand as in place: that is
+            # the hypothesis being checked.
+            self.in_place_operands.add(operand)
+            conflict = self._raw_conflict(
+                operand, roots_list, set(roots_list), is_write
+            )
+            self.in_place_operands.discard(operand)
+        return conflict
+
+    def _force_in_place(self, operand: OpOperand) -> None:
+        """Mark an operand its op requires in place; record MLIR's error when that
+        writes a read-only buffer or clobbers data a later read needs."""
+        model = bufferizable_model(operand.owner)
+        assert model is not None
+        aliases = model.get_aliasing_values(operand.owner, operand, self)
+        is_write = model.bufferizes_to_memory_write(operand.owner, operand, self)
+        conflict = self._in_place_conflict(operand, aliases, is_write)
+        if conflict is not None:
+            reason = (
+                "would write to read-only buffer"
+                if conflict.kind == "non-writable"
+                else "cannot avoid RaW conflict"
+            )
+            self._forced_errors.append(
+                (
+                    operand.owner,
+                    f"not bufferizable under the given constraints: {reason} "
+                    f"(operand #{operand.index}: {conflict.describe()})",
+                )
+            )
+        self._mark_in_place(operand, aliases, is_write)
+        self.statistics.in_place += 1
 
     def _non_writable_conflict(
         self, roots: Sequence[SSAValue], is_write: bool
@@ -724,16 +759,12 @@ class OneShotAnalysisState(AnalysisState):
         self._collect_reads(values)
 
         pending: list[OpOperand] = []
+        forced: list[OpOperand] = []
         for operand in operands:
             model = bufferizable_model(operand.owner)
             assert model is not None
             if model.must_bufferize_in_place(operand.owner, operand, self):
-                self._mark_in_place(
-                    operand,
-                    model.get_aliasing_values(operand.owner, operand, self),
-                    model.bufferizes_to_memory_write(operand.owner, operand, self),
-                )
-                self.statistics.in_place += 1
+                forced.append(operand)
             else:
                 pending.append(operand)
         # Operands that only alias (views, yields) are merged up front, as if in
@@ -763,6 +794,10 @@ class OneShotAnalysisState(AnalysisState):
             else:
                 writing.append(operand)
         pending = writing
+        # Operands that must be in place are checked once the views are merged
+        # (a read-only buffer seen through a slice is still read-only).
+        for operand in forced:
+            self._force_in_place(operand)
 
         heuristic = self.options.analysis_heuristic
         rng: random.Random | None = None
@@ -812,13 +847,8 @@ class OneShotAnalysisState(AnalysisState):
 
     def verify(self) -> list[tuple[Operation, str]]:
         """Errors that models report about the decisions (`verify_analysis`)."""
-        errors: list[tuple[Operation, str]] = []
-        seen: set[Operation] = set()
-        for operand in self._analyzed:
-            op = operand.owner
-            if op in seen:
-                continue
-            seen.add(op)
+        errors: list[tuple[Operation, str]] = list(self._forced_errors)
+        for op in self.order.ops:
             model = bufferizable_model(op)
             if model is None:
                 continue

@@ -124,6 +124,12 @@ class BufferizationOptions:
     check_parallel_regions: bool = True
     modify_public_functions: bool = False
     drop_equivalent_buffer_results: bool = True
+    public_arguments_writable: bool = True
+    """With function boundaries: whether a public function may write its tensor
+    arguments in place (MLIR: yes, unless `bufferization.writable = false`). When
+    False (the conservative ABI), a public function never writes a caller's buffer:
+    it writes a copy, and the module keeps a private in-place variant for its own
+    callers (`inplace_variants`)."""
 
 
 class AnalysisState(abc.ABC):

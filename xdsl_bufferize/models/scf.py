@@ -181,6 +181,15 @@ def _loop_init_buffers(
     return inits, types
 
 
+def _not_equivalent(what: str, index: int) -> str:
+    """MLIR's diagnostic for a loop that does not carry a buffer in place (without
+    `allow-return-allocs-from-loops`)."""
+    return (
+        f"{what} #{index} is not equivalent to the corresponding iter bbArg "
+        "(pass allow-return-allocs-from-loops=true to yield a new buffer)"
+    )
+
+
 class ForOpModel(BufferizableOpModel):
     """scf.for: memref iter_args; an iter_arg keeps its init buffer across
     iterations when the yield is equivalent to it, else each iteration yields a
@@ -235,6 +244,17 @@ class ForOpModel(BufferizableOpModel):
 
     def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
         return True
+
+    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
+        assert isinstance(op, scf.ForOp)
+        if state.options.allow_return_allocs_from_loops:
+            return None
+        for index, result in enumerate(op.res):
+            if _is_tensor(result) and (
+                self._relation(op, index, state) is not BufferRelation.EQUIVALENT
+            ):
+                return _not_equivalent("Yield operand", index)
+        return None
 
     def buffer_type(
         self, op: Operation, value: SSAValue, state: BufferizationState
@@ -380,6 +400,27 @@ class WhileOpModel(BufferizableOpModel):
 
     def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
         return True
+
+    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
+        assert isinstance(op, scf.WhileOp)
+        if state.options.allow_return_allocs_from_loops:
+            return None
+        for terminator, args, what in (
+            (_condition(op), op.before_region.block.args, "Condition arg"),
+            (_after_yield(op), op.after_region.block.args, "Yield operand"),
+        ):
+            values = (
+                terminator.args
+                if isinstance(terminator, scf.ConditionOp)
+                else terminator.operands
+            )
+            for index, value in enumerate(values):
+                if _is_tensor(value) and (
+                    index >= len(args)
+                    or not state.are_equivalent_buffers(value, args[index])
+                ):
+                    return _not_equivalent(what, index)
+        return None
 
     def buffer_type(
         self, op: Operation, value: SSAValue, state: BufferizationState

@@ -1,4 +1,4 @@
-// RUN: xdsl-opt %s --split-input-file -p one-shot-bufferize | filecheck %s
+// RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{allow-return-allocs-from-loops=true}" | filecheck %s
 
 // The iter_arg keeps the buffer of its init: no copy, memref iter_args.
 // CHECK-LABEL: func.func @for_in_place
