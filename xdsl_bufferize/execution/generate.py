@@ -273,6 +273,10 @@ class ProgramGenerator:
         destination (yield candidates when non-equivalent yields are allowed)."""
         self.loop_captured: list[_Val] = []
         """Values defined outside the current loop and written inside it."""
+        self.loop_dead: list[_Val] = []
+        """Captured values never read after the loop writing them (dead after it)."""
+        self.outer_chains: set[int] = set()
+        """Lineages carried by the enclosing loops and branches (never made dead)."""
         dims = list(range(2, config.max_dim + 1)) or [1]
         self.dims = sorted(self.rng.sample(dims, min(3, len(dims))))
 
@@ -720,7 +724,9 @@ class ProgramGenerator:
 
     def side_write(self, dest: _Val) -> _Val:
         """Write into `dest` without consuming it: `dest`'s old value stays readable."""
-        kinds = ["insert", "fill", "generic", "copy"]
+        # Inserts at induction variables and accumulations differ from one iteration
+        # to the next: a write seen by a later iteration changes the results.
+        kinds = ["insert", "insert", "generic", "generic", "fill", "copy"]
         if self.config.enabled("materialize"):
             kinds.append("materialize")
         kind = self.rng.choice(kinds)
@@ -729,7 +735,7 @@ class ProgramGenerator:
         if kind == "insert":
             self.emit(
                 f"{name} = tensor.insert {self.scalar()} into {dest.name}"
-                f"[{self.indices_for(dest.shape)}] : {typ}"
+                f"[{self.indices_varying(dest.shape)}] : {typ}"
             )
         elif kind == "fill":
             self.emit(
@@ -762,6 +768,22 @@ class ProgramGenerator:
         if self.loop_base is not None:
             self.loop_side.append(val)
         return val
+
+    def indices_varying(self, shape: tuple[int, ...]) -> str:
+        """Indices into `shape`, induction variables where they fit."""
+        ivs = [
+            (v.name, self.iv_bounds[v.name])
+            for v in self.visible(lambda v: v.type == "index")
+            if v.name in self.iv_bounds
+        ]
+        out: list[str] = []
+        for d in shape:
+            fits = [n for n, b in ivs if b < d]
+            if fits and self.rng.random() < 0.7:
+                out.append(self.rng.choice(fits))
+            else:
+                out.append(self.index(self.rng.randrange(d)))
+        return ", ".join(out)
 
     def observe(self, val: _Val, into: _Val | None = None) -> None:
         """Read one element of `val`; with `into`, store it into `into` (consumed)."""
@@ -796,6 +818,10 @@ class ProgramGenerator:
         cap = self.rng.choice(outside)
         written = self.side_write(cap)
         self.loop_captured.append(cap)
+        chain = cap.lineage in self.consumable or cap.lineage in self.outer_chains
+        if not chain and self.rng.random() < 0.5:
+            # Only the loop's own later iterations read the old value.
+            self.loop_dead.append(cap)
         carried = self.carried_now()
         if not carried or self.rng.random() < 0.2:
             return
@@ -880,21 +906,22 @@ class ProgramGenerator:
         )
         self.add(_Val(name, src.type, src.shape, lineage=self.new_lineage()))
 
-    def enter_loop(self) -> tuple[int | None, list[_Val], list[_Val]]:
+    def enter_loop(self) -> tuple[int | None, list[_Val], list[_Val], set[int]]:
         """Start a loop body (call before pushing its scope); returns what to restore."""
-        saved = (self.loop_base, self.loop_side, self.loop_captured)
+        saved = (self.loop_base, self.loop_side, self.loop_captured, self.outer_chains)
+        self.outer_chains = self.outer_chains | self.consumable
         self.loop_base = len(self.scopes)
         self.loop_side = []
         self.loop_captured = []
         return saved
 
     def leave_loop(
-        self, saved: tuple[int | None, list[_Val], list[_Val]]
+        self, saved: tuple[int | None, list[_Val], list[_Val], set[int]]
     ) -> list[_Val]:
         """End a loop body (after popping its scopes); the values from outside it that
         it wrote."""
         captured = self.loop_captured
-        self.loop_base, self.loop_side, self.loop_captured = saved
+        self.loop_base, self.loop_side, self.loop_captured, self.outer_chains = saved
         if self.loop_base is not None:
             # What the inner loop wrote and the outer loop captured too.
             outer = {id(v) for scope in self.scopes[: self.loop_base] for v in scope}
@@ -906,7 +933,11 @@ class ProgramGenerator:
         return captured
 
     def after_loop(self, captured: list[_Val], result: _Val | None) -> None:
-        """Code after a loop reads the old values of what the loop wrote."""
+        """Code after a loop reads the old values of what the loop wrote (except the
+        values chosen to be dead after it: then only later iterations read them)."""
+        for cap in self.loop_dead:
+            cap.readable = False
+        self.loop_dead = []
         for cap in captured[:2]:
             if cap.readable and self.rng.random() < 0.7:
                 self.observe(cap, into=result)
@@ -935,6 +966,8 @@ class ProgramGenerator:
         self.consumable = {lin_a}
         self.indent += 1
         self.scopes.append([_Val(a, typ, init.shape, lineage=lin_a)])
+        if self.config.enabled("captured_writes") and self.rng.random() < 0.4:
+            self.op_captured_write(depth)
         self.region_ops(depth + 1, self.rng.randint(0, 2))
         chain = [v for v in self.visible() if v.lineage == lin_a][-1]
         forwarded: list[_Val] = [chain]
@@ -998,6 +1031,8 @@ class ProgramGenerator:
         if self.rng.random() < 0.5:
             # A write into the block argument whose old value may still be yielded.
             self.side_write(first)
+        if self.config.enabled("captured_writes") and self.rng.random() < 0.5:
+            self.op_captured_write(depth)
         self.region_ops(
             depth + 1, self.rng.randint(0, max(1, self.config.max_ops // 2))
         )
@@ -1070,14 +1105,16 @@ class ProgramGenerator:
             f"step {self.index(1)} iter_args({iter_txt}) -> ({types}) {{"
         )
         lineages = [self.new_lineage() for _ in inits]
+        saved_loop = self.enter_loop()
         saved = (self.consumable, self.indent)
         self.consumable = set(lineages)
         self.indent += 1
-        saved_loop = self.enter_loop()
         self.scopes.append([_Val(iv, "index")])
         self.iv_bounds[iv] = trip - 1
         for a, v, lin in zip(args, inits, lineages, strict=True):
             self.add(_Val(a, v.type, v.shape, lineage=lin))
+        if self.config.enabled("captured_writes") and self.rng.random() < 0.6:
+            self.op_captured_write(depth)
         self.region_ops(
             depth + 1, self.rng.randint(1, max(1, self.config.max_ops // 2))
         )
@@ -1179,11 +1216,13 @@ class ProgramGenerator:
         b, bk = self.fresh("wb"), self.fresh("wbk")
         self.emit(f"^bb0({b}: {init.type}, {bk}: i32):")
         lineage = self.new_lineage()
+        saved_loop = self.enter_loop()
         saved = (self.consumable, self.indent)
         self.consumable = {lineage}
         self.indent += 1
-        saved_loop = self.enter_loop()
         self.scopes.append([_Val(b, init.type, init.shape, lineage=lineage)])
+        if self.config.enabled("captured_writes") and self.rng.random() < 0.6:
+            self.op_captured_write(depth)
         self.region_ops(
             depth + 1, self.rng.randint(1, max(1, self.config.max_ops // 2))
         )
@@ -1265,7 +1304,7 @@ class ProgramGenerator:
             ("if", self.op_if, 1.0, "if"),
             ("while", self.op_while, 0.6, "while"),
             ("call", self.op_call, 1.5, "calls"),
-            ("captured_write", self.op_captured_write, 2.0, "captured_writes"),
+            ("captured_write", self.op_captured_write, 3.0, "captured_writes"),
             ("shared", self.op_shared, 0.8, "shared_operands"),
             ("while_forward", self.op_while_forward, 0.8, "while_forwarding"),
             ("materialize", self.op_materialize, 0.6, "materialize"),
@@ -1304,6 +1343,8 @@ class ProgramGenerator:
         self.loop_base = None
         self.loop_side = []
         self.loop_captured = []
+        self.loop_dead = []
+        self.outer_chains = set()
 
     def end_function(self, header: str) -> str:
         lines = [header, *self.fn.prologue, *self.fn.body, "}"]
