@@ -727,8 +727,6 @@ class ProgramGenerator:
         # Inserts at induction variables and accumulations differ from one iteration
         # to the next: a write seen by a later iteration changes the results.
         kinds = ["insert", "insert", "generic", "generic", "fill", "copy"]
-        if self.config.enabled("materialize"):
-            kinds.append("materialize")
         kind = self.rng.choice(kinds)
         typ = dest.type
         name = self.fresh("w")
@@ -755,15 +753,9 @@ class ProgramGenerator:
             self.emit(f"}} -> {typ}")
         else:
             src = self.source(typ, dest.shape)
-            if kind == "copy":
-                self.emit(
-                    f"{name} = linalg.copy ins({src.name} : {typ}) outs({dest.name} : {typ}) -> {typ}"
-                )
-            else:
-                self.emit(
-                    f"{name} = bufferization.materialize_in_destination {src.name} in "
-                    f"{dest.name} : ({typ}, {typ}) -> {typ}"
-                )
+            self.emit(
+                f"{name} = linalg.copy ins({src.name} : {typ}) outs({dest.name} : {typ}) -> {typ}"
+            )
         val = self.add(_Val(name, typ, dest.shape, lineage=self.new_lineage()))
         if self.loop_base is not None:
             self.loop_side.append(val)
@@ -885,17 +877,29 @@ class ProgramGenerator:
         self.add(_Val(f"{name}#1", typ, a.shape, lineage=self.new_lineage()))
 
     def op_materialize(self, depth: int) -> None:
-        """`bufferization.materialize_in_destination` into an existing or new tensor."""
+        """`bufferization.materialize_in_destination` into a new tensor.
+
+        Its destination must bufferize in place (MLIR rejects the program otherwise):
+        a `tensor.empty` or a new writable tensor read by nothing else afterwards."""
         src = self.any_tensor()
+        typ, shape = src.type, src.shape
         if self.rng.random() < 0.4:
-            src = self.fresh_tensor(src.shape, dynamic="?" in src.type)
-        dname, dval = self.dest(src.type, src.shape, overwritten=True)
+            src = self.fresh_tensor(shape, dynamic="?" in typ)
+        empty = self.fresh("e")
+        sizes = ", ".join(self.index(d) for d in shape) if "?" in typ else ""
+        self.emit(f"{empty} = tensor.empty({sizes}) : {typ}")
+        dname, dval = empty, None
+        if self.rng.random() < 0.5:
+            dval = self.init_tensor(empty, typ, shape)
+            dname = dval.name
         name = self.fresh("mat")
         self.emit(
             f"{name} = bufferization.materialize_in_destination {src.name} in {dname} "
-            f": ({src.type}, {src.type}) -> {src.type}"
+            f": ({typ}, {typ}) -> {typ}"
         )
-        self.result(name, src.type, src.shape, dval)
+        if dval is not None:
+            dval.readable = False
+        self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
 
     def op_alloc_tensor(self, depth: int) -> None:
         """A `bufferization.alloc_tensor` copying an existing value."""
