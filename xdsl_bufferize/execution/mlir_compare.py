@@ -20,7 +20,8 @@ come from the generator (`generate.py`) and from test inputs (files split on
 Upstream MLIR (`mlir_finch`, PyPI `finch-mlir`) is imported only when a comparison
 runs, never at import time. Command line:
 `python -m xdsl_bufferize.execution.mlir_compare --count 50 --seed 0 --features +adversarial
---inputs tests/filecheck/one-shot-bufferize`.
+--inputs tests/filecheck/one-shot-bufferize --out DIR --shrink-seconds 120` (wrong
+programs are shrunk, while they stay wrong, and written to `DIR`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from xdsl_bufferize.execution.generate import (
     generate_program,
 )
 from xdsl_bufferize.execution.runner import check_pipeline
+from xdsl_bufferize.execution.shrink import shrink
 
 INPLACE_ATTR = "__inplace_operands_attr__"
 
@@ -315,6 +317,23 @@ def compare_program(
     return result
 
 
+def shrink_wrong(
+    text: str,
+    options: Sequence[tuple[str, str]] = DEFAULT_OPTIONS,
+    seconds: float = 120.0,
+    max_tests: int = 600,
+) -> str:
+    """A smaller program on which an extra in-place decision of ours is still wrong."""
+
+    def still_wrong(candidate: str) -> bool:
+        try:
+            return compare_program("shrink", candidate, options).wrong
+        except Exception:
+            return False
+
+    return shrink(text, still_wrong, max_tests=max_tests, time_limit=seconds)
+
+
 def _first_line(e: BaseException) -> str:
     lines = [line for line in str(e).splitlines() if line.strip()]
     return lines[0].strip() if lines else type(e).__name__
@@ -413,6 +432,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument(
         "--out", type=Path, default=None, help="write wrong programs into this folder"
     )
+    p.add_argument(
+        "--shrink-seconds",
+        type=float,
+        default=0.0,
+        help="shrink each wrong program for this long before writing it (0: no shrink)",
+    )
     p.add_argument("--verbose", "-v", action="store_true", help="list each program")
     args = p.parse_args(argv)
     options = [
@@ -440,6 +465,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.out.mkdir(parents=True, exist_ok=True)
         for r, text in results:
             if r.wrong:
+                if args.shrink_seconds > 0:
+                    text = shrink_wrong(text, r.options, args.shrink_seconds)
+                    r = compare_program(r.name, text, r.options)
                 name = re.sub(r"[^A-Za-z0-9]+", "_", r.name).strip("_")
                 header = [
                     f"// {options_text(r.options, False)}: ours more in place than "
