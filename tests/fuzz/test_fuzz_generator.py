@@ -1,11 +1,18 @@
 """The program generator: deterministic per seed, valid programs, features honoured."""
 
 import re
+from dataclasses import replace
+from typing import cast
 
 import pytest
+from xdsl.dialects import bufferization, func, scf, tensor
+from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
+from xdsl.ir import BlockArgument, Operation, SSAValue
 
-from xdsl_bufferize.execution.fuzz import parse_module
+from xdsl_bufferize.execution.fuzz import apply_pipeline, parse_module
 from xdsl_bufferize.execution.generate import (
+    ADVERSARIAL_FEATURES,
     GeneratorConfig,
     apply_feature_spec,
     config_for_pipeline,
@@ -128,3 +135,240 @@ def test_static_only_programs() -> None:
         assert (
             "?" not in text and "tensor.cast" not in text and "tensor.dim" not in text
         )
+
+
+# ---------------------------------------------------------------- adversarial shapes
+
+
+def _written(op: Operation) -> list[SSAValue]:
+    """The tensor operands `op` writes into (its destinations)."""
+    if isinstance(op, tensor.InsertOp | tensor.InsertSliceOp):
+        return [op.dest]
+    if isinstance(op, bufferization.MaterializeInDestinationOp):
+        return [op.dest]
+    if isinstance(op, LinalgStructuredOperation):
+        return [v for v in op.outputs if isinstance(v.type, TensorType)]
+    return []
+
+
+def _inside(value: SSAValue, region_op: Operation) -> bool:
+    """Whether `value` is defined inside `region_op` (its own block arguments too)."""
+    if isinstance(value, BlockArgument):
+        parent = value.owner.parent_op()
+        return parent is not None and region_op.is_ancestor(parent)
+    owner = value.owner
+    assert isinstance(owner, Operation)
+    return owner is not region_op and region_op.is_ancestor(owner)
+
+
+def _loops(op: Operation) -> list[Operation]:
+    """The `scf.for` / `scf.while` ancestors of `op`, innermost first."""
+    out: list[Operation] = []
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, scf.ForOp | scf.WhileOp):
+            out.append(parent)
+        parent = parent.parent_op()
+    return out
+
+
+def shapes_of(text: str) -> set[str]:
+    """The adversarial shapes (issue #12) present in a generated program."""
+    module = parse_module(text)
+    found: set[str] = set()
+    for op in module.walk():
+        loops = _loops(op)
+        for dest in _written(op):
+            if loops and not _inside(dest, loops[0]):
+                loop = loops[0]
+                if isinstance(loop, scf.ForOp):
+                    found.add("for_captured_write")
+                elif loop.regions[0].is_ancestor(op):
+                    found.add("while_before_captured_write")
+                else:
+                    found.add("while_after_captured_write")
+                if len(loops) > 1 and not _inside(dest, loops[1]):
+                    found.add("nested_captured_write")
+                if all(loops[0].is_ancestor(use.operation) for use in dest.uses):
+                    found.add("captured_dead_after_loop")
+                for res in op.results:
+                    for use in res.uses:
+                        if isinstance(use.operation, scf.YieldOp) and isinstance(
+                            use.operation.parent_op(), scf.ForOp
+                        ):
+                            found.add("for_yields_captured_write")
+            if (
+                isinstance(dest, BlockArgument)
+                and isinstance(dest.owner.parent_op(), scf.WhileOp)
+                and dest.owner.parent_op().regions[1] is dest.owner.parent  # pyright: ignore[reportOptionalMemberAccess]
+            ):
+                found.add("while_after_writes_block_arg")
+            if isinstance(dest, BlockArgument) and isinstance(
+                dest.owner.parent_op(), func.FuncOp
+            ):
+                callee = cast(func.FuncOp, dest.owner.parent_op())
+                if callee.sym_name.data != "main":
+                    private = callee.sym_visibility is not None
+                    found.add(f"{'private' if private else 'public'}_callee_writes_arg")
+        if isinstance(op, LinalgStructuredOperation):
+            outs, ins = list(op.outputs), list(op.inputs)
+            if len(set(outs)) < len(outs):
+                found.add("outs_twice")
+            if len(set(ins)) < len(ins):
+                found.add("ins_twice")
+        if isinstance(op, scf.ForOp) and len(set(op.iter_args)) < len(op.iter_args):
+            found.add("iter_args_twice")
+        if isinstance(op, func.CallOp):
+            tensors = [v for v in op.arguments if isinstance(v.type, TensorType)]
+            if len(set(tensors)) < len(tensors):
+                found.add("call_args_twice")
+        if isinstance(op, scf.ConditionOp):
+            loop = op.parent_op()
+            assert loop is not None
+            args = list(op.args)
+            if len(set(args)) < len(args):
+                found.add("condition_twice")
+            for v in args:
+                if not isinstance(v.type, TensorType):
+                    continue
+                if isinstance(v, BlockArgument) and v.owner.parent_op() is loop:
+                    found.add("condition_forwards_unchanged")
+                elif not _inside(v, loop):
+                    found.add("condition_forwards_captured")
+                elif isinstance(v.owner, tensor.ExtractSliceOp) and not _inside(
+                    v.owner.source, loop
+                ):
+                    found.add("condition_forwards_captured_slice")
+        if isinstance(op, scf.YieldOp) and isinstance(op.parent_op(), scf.WhileOp):
+            loop = op.parent_op()
+            assert loop is not None
+            if any(
+                isinstance(v.type, TensorType) and not _inside(v, loop)
+                for v in op.arguments
+            ):
+                found.add("while_yields_captured")
+        if isinstance(op, tensor.InsertSliceOp):
+            block = op.parent_block()
+            assert block is not None
+            src_owner = op.source.owner
+            for other in block.ops:
+                if other is op:
+                    break
+                if op.dest in _written(other) and (
+                    not isinstance(src_owner, Operation)
+                    or src_owner.parent_block() is not block
+                    or src_owner.is_before_in_block(other)
+                ):
+                    found.add("insert_slice_dest_written_before_insert")
+        if isinstance(op, bufferization.MaterializeInDestinationOp):
+            found.add("materialize_in_destination")
+        if isinstance(op, bufferization.AllocTensorOp):
+            found.add("alloc_tensor")
+    return found
+
+
+ALL_SHAPES = {
+    "for_captured_write",
+    "while_before_captured_write",
+    "while_after_captured_write",
+    "nested_captured_write",
+    "captured_dead_after_loop",
+    "while_after_writes_block_arg",
+    "public_callee_writes_arg",
+    "private_callee_writes_arg",
+    "outs_twice",
+    "ins_twice",
+    "iter_args_twice",
+    "call_args_twice",
+    "condition_twice",
+    "condition_forwards_unchanged",
+    "condition_forwards_captured",
+    "condition_forwards_captured_slice",
+    "while_yields_captured",
+    "insert_slice_dest_written_before_insert",
+    "materialize_in_destination",
+    "alloc_tensor",
+    "for_yields_captured_write",
+}
+NONEQUIVALENT_ONLY = {
+    "condition_twice",
+    "condition_forwards_captured",
+    "condition_forwards_captured_slice",
+    "while_yields_captured",
+    "for_yields_captured_write",
+}
+"""Shapes that need non-equivalent yields (`allow-return-allocs-from-loops`)."""
+
+ADVERSARIAL = apply_feature_spec(GeneratorConfig(), "+adversarial")
+ADVERSARIAL_NONEQUIVALENT = replace(ADVERSARIAL, nonequivalent_yields=True)
+
+
+def test_adversarial_features_are_off_by_default() -> None:
+    assert set(ADVERSARIAL_FEATURES) <= GeneratorConfig().disabled
+    assert not ADVERSARIAL.disabled
+    assert apply_feature_spec(ADVERSARIAL, "-adversarial").disabled == set(
+        ADVERSARIAL_FEATURES
+    )
+    one = apply_feature_spec(GeneratorConfig(), "+captured_writes")
+    assert one.enabled("captured_writes") and not one.enabled("materialize")
+    texts = "\n".join(generate_program(seed, GeneratorConfig()) for seed in range(20))
+    assert "bufferization.alloc_tensor" not in texts
+    assert "bufferization.materialize" not in texts
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"),
+    [
+        pytest.param(ADVERSARIAL, ALL_SHAPES - NONEQUIVALENT_ONLY, id="equivalent"),
+        pytest.param(ADVERSARIAL_NONEQUIVALENT, ALL_SHAPES, id="nonequivalent"),
+    ],
+)
+def test_adversarial_shapes_are_generated(
+    config: GeneratorConfig, expected: set[str]
+) -> None:
+    found: set[str] = set()
+    for seed in range(60):
+        found |= shapes_of(generate_program(seed, config))
+    assert expected <= found, sorted(expected - found)
+    if not config.nonequivalent_yields:
+        # Every loop yield stays equivalent to its iteration argument.
+        assert not found & NONEQUIVALENT_ONLY
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        pytest.param(ADVERSARIAL, id="equivalent"),
+        pytest.param(ADVERSARIAL_NONEQUIVALENT, id="nonequivalent"),
+        pytest.param(replace(ADVERSARIAL, function_boundaries=False), id="local"),
+    ],
+)
+def test_adversarial_programs_are_valid(config: GeneratorConfig) -> None:
+    for seed in range(10):
+        text = generate_program(seed, config)
+        assert generate_program(seed, config) == text
+        module = parse_module(text)
+        module.verify()
+        outcome = run(module, "main", [])
+        assert outcome.error is None, (seed, outcome.error)
+        assert not outcome.findings, (seed, [str(f) for f in outcome.findings])
+        assert outcome.results is not None
+        assert all(r == r for r in outcome.results), seed
+
+
+@pytest.mark.parametrize(
+    "pipeline",
+    [
+        "one-shot-bufferize",
+        "comprehensive-bufferize",
+        "one-shot-bufferize{bufferize-function-boundaries=true "
+        "allow-return-allocs-from-loops=true}",
+        "one-shot-bufferize{analysis-heuristic=top-down bufferize-function-boundaries=true}",
+    ],
+)
+def test_adversarial_programs_are_accepted_by_each_pipeline(pipeline: str) -> None:
+    """Wrong results are expected until issue #12 is fixed; rejections are not."""
+    config = apply_feature_spec(config_for_pipeline(pipeline), "+adversarial")
+    for seed in range(8):
+        module = parse_module(generate_program(seed, config))
+        apply_pipeline(module, pipeline).verify()

@@ -29,6 +29,38 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
+ADVERSARIAL_FEATURES: tuple[str, ...] = (
+    "captured_writes",
+    "shared_operands",
+    "while_forwarding",
+    "slice_clobber",
+    "materialize",
+    "alloc_tensor",
+    "writing_callees",
+)
+"""Tensor features that are off unless enabled (`+captured_writes`, or
+`+adversarial` for all): they make the shapes on which an in-place analysis must see a
+conflict (issue #12), and programs with them fail where the analysis is wrong.
+
+* `captured_writes`: writes, inside a loop body (`scf.for`, both regions of
+  `scf.while`, nested loops), into a tensor defined outside the loop, with the written
+  value read in the body, yielded (when non-equivalent yields are allowed), and the
+  old value read by later iterations and after the loop.
+* `shared_operands`: one value as several operands of one op: `ins(%a, %a)`,
+  `outs(%d, %d)` with different yielded values, the same `iter_args` twice, the same
+  `scf.condition` operand twice, the same call argument twice.
+* `while_forwarding`: `scf.while` loops with ops in both regions; the before region
+  forwards its argument unchanged, a captured value, a slice of a captured value or one
+  value twice; the after region writes into its block argument and may yield another
+  value (a captured one, so that results alias captured values).
+* `slice_clobber`: a tile's destination written between the tile's producer (a slice of
+  it, or a new tensor for empty-tensor elimination) and its `tensor.insert_slice`.
+* `materialize`: `bufferization.materialize_in_destination`.
+* `alloc_tensor`: `bufferization.alloc_tensor` (filled, or a copy of a value).
+* `writing_callees`: public and private helpers that write their tensor arguments, and
+  callers that read the passed value after the call.
+"""
+
 TENSOR_FEATURES: tuple[str, ...] = (
     "calls",
     "writable_args",
@@ -50,6 +82,7 @@ TENSOR_FEATURES: tuple[str, ...] = (
     "extract",
     "reread",
     "checksum",
+    *ADVERSARIAL_FEATURES,
 )
 """Features a tensor program may use; each can be disabled by name."""
 
@@ -77,8 +110,9 @@ class GeneratorConfig:
     """Whether helper functions take and return tensors (else scalar-only signatures)."""
     nonequivalent_yields: bool = False
     """Whether loops may yield tensors not equivalent to their iteration arguments."""
-    disabled: frozenset[str] = frozenset()
-    """Features (see `TENSOR_FEATURES` / `MEMREF_FEATURES`) never used."""
+    disabled: frozenset[str] = frozenset(ADVERSARIAL_FEATURES)
+    """Features (see `TENSOR_FEATURES` / `MEMREF_FEATURES`) never used (by default the
+    `ADVERSARIAL_FEATURES`)."""
     weights: tuple[tuple[str, float], ...] = ()
     """Overrides of the relative weight of an op kind (names as in `_tensor_ops`)."""
     max_helpers: int = 3
@@ -118,7 +152,9 @@ def config_for_pipeline(pipeline: str) -> GeneratorConfig:
 
 
 def apply_feature_spec(config: GeneratorConfig, spec: str) -> GeneratorConfig:
-    """Apply a comma-separated spec like `-while,+nonequivalent_yields,max_ops=5`."""
+    """Apply a comma-separated spec like `-while,+nonequivalent_yields,max_ops=5`.
+
+    `+adversarial` (`-adversarial`) enables (disables) all `ADVERSARIAL_FEATURES`."""
     disabled = set(config.disabled)
     for raw in spec.split(","):
         item = raw.strip()
@@ -137,6 +173,11 @@ def apply_feature_spec(config: GeneratorConfig, spec: str) -> GeneratorConfig:
             config = replace(config, nonequivalent_yields=on)
         elif name == "function_boundaries":
             config = replace(config, function_boundaries=on)
+        elif name == "adversarial":
+            if on:
+                disabled.difference_update(ADVERSARIAL_FEATURES)
+            else:
+                disabled.update(ADVERSARIAL_FEATURES)
         elif name in TENSOR_FEATURES or name in MEMREF_FEATURES:
             if on:
                 disabled.discard(name)
@@ -225,6 +266,17 @@ class ProgramGenerator:
         self.functions_text: list[str] = []
         self.focus: _Val | None = None
         self.in_helper = False
+        self.loop_base: int | None = None
+        """Index in `scopes` of the innermost loop body's first scope (None outside)."""
+        self.loop_side: list[_Val] = []
+        """Results of writes, in the current loop body, that did not consume their
+        destination (yield candidates when non-equivalent yields are allowed)."""
+        self.loop_captured: list[_Val] = []
+        """Values defined outside the current loop and written inside it."""
+        self.loop_dead: list[_Val] = []
+        """Captured values never read after the loop writing them (dead after it)."""
+        self.outer_chains: set[int] = set()
+        """Lineages carried by the enclosing loops and branches (never made dead)."""
         dims = list(range(2, config.max_dim + 1)) or [1]
         self.dims = sorted(self.rng.sample(dims, min(3, len(dims))))
 
@@ -322,6 +374,10 @@ class ProgramGenerator:
         typ = tensor_type(shape)
         if self.config.enabled("constants") and r < 0.2 and len(shape) <= 2:
             return self.dense_constant(shape)
+        if self.config.enabled("alloc_tensor") and self.rng.random() < 0.2:
+            alloc = self.fresh("at")
+            self.emit(f"{alloc} = bufferization.alloc_tensor() : {typ}")
+            return self.init_tensor(alloc, typ, shape)
         empty = self.fresh("e")
         self.emit(f"{empty} = tensor.empty() : {typ}")
         return self.init_tensor(empty, typ, shape)
@@ -616,6 +672,10 @@ class ProgramGenerator:
         tval = self.add(_Val(name, ttype, tile, lineage=self.new_lineage()))
         if self.rng.random() < 0.3:
             return  # a read-only view, used by later ops
+        if self.config.enabled("slice_clobber") and self.rng.random() < 0.4:
+            # The tile's producer is a new tensor (empty-tensor elimination may let it
+            # write straight into the destination).
+            tval = self.fresh_tensor(tile, dynamic="?" in ttype)
         # Compute on the tile.
         saved_focus = self.focus
         for _ in range(self.rng.randint(1, 2)):
@@ -630,6 +690,11 @@ class ProgramGenerator:
         dest = src if src.readable else self.source(src.type, src.shape)
         if self.rng.random() < 0.2:
             dest = self.source(src.type, src.shape)
+        if self.config.enabled("slice_clobber") and self.rng.random() < 0.5:
+            # The destination is written between the tile's producer and the insert.
+            clobbered = self.side_write(dest)
+            if self.rng.random() < 0.5:
+                dest = clobbered
         res = self.fresh("is")
         self.emit(
             f"{res} = tensor.insert_slice {upd.name} into {dest.name}[{offs}] [{sizes}] "
@@ -655,6 +720,352 @@ class ProgramGenerator:
     def op_constant(self, depth: int) -> None:
         self.dense_constant(self.shape())
 
+    # ------------------------------------------------- adversarial shapes (#12)
+
+    def side_write(self, dest: _Val) -> _Val:
+        """Write into `dest` without consuming it: `dest`'s old value stays readable."""
+        # Inserts at induction variables and accumulations differ from one iteration
+        # to the next: a write seen by a later iteration changes the results.
+        kinds = ["insert", "insert", "generic", "generic", "fill", "copy"]
+        kind = self.rng.choice(kinds)
+        typ = dest.type
+        name = self.fresh("w")
+        if kind == "insert":
+            self.emit(
+                f"{name} = tensor.insert {self.scalar()} into {dest.name}"
+                f"[{self.indices_varying(dest.shape)}] : {typ}"
+            )
+        elif kind == "fill":
+            self.emit(
+                f"{name} = linalg.fill ins({self.scalar()} : f32) outs({dest.name} : {typ}) -> {typ}"
+            )
+        elif kind == "generic":
+            rank = len(dest.shape)
+            iters = ", ".join(['"parallel"'] * rank)
+            self.emit(
+                f"{name} = linalg.generic {{indexing_maps = [{_identity_map(rank)}], "
+                f"iterator_types = [{iters}]}} outs({dest.name} : {typ}) {{"
+            )
+            out, p = self.fresh("o"), self.fresh("p")
+            self.emit(f"^bb0({out}: f32):")
+            self.emit(f"  {p} = arith.addf {out}, {self.f32(self.small_float())} : f32")
+            self.emit(f"  linalg.yield {p} : f32")
+            self.emit(f"}} -> {typ}")
+        else:
+            src = self.source(typ, dest.shape)
+            self.emit(
+                f"{name} = linalg.copy ins({src.name} : {typ}) outs({dest.name} : {typ}) -> {typ}"
+            )
+        val = self.add(_Val(name, typ, dest.shape, lineage=self.new_lineage()))
+        if self.loop_base is not None:
+            self.loop_side.append(val)
+        return val
+
+    def indices_varying(self, shape: tuple[int, ...]) -> str:
+        """Indices into `shape`, induction variables where they fit."""
+        ivs = [
+            (v.name, self.iv_bounds[v.name])
+            for v in self.visible(lambda v: v.type == "index")
+            if v.name in self.iv_bounds
+        ]
+        out: list[str] = []
+        for d in shape:
+            fits = [n for n, b in ivs if b < d]
+            if fits and self.rng.random() < 0.7:
+                out.append(self.rng.choice(fits))
+            else:
+                out.append(self.index(self.rng.randrange(d)))
+        return ", ".join(out)
+
+    def observe(self, val: _Val, into: _Val | None = None) -> None:
+        """Read one element of `val`; with `into`, store it into `into` (consumed)."""
+        x = self.fresh("ob")
+        self.emit(
+            f"{x} = tensor.extract {val.name}[{self.indices_for(val.shape)}] : {val.type}"
+        )
+        self.add(_Val(x, "f32"))
+        if into is not None and into.readable:
+            name = self.fresh("ins")
+            self.emit(
+                f"{name} = tensor.insert {x} into {into.name}[{self.indices_for(into.shape)}] : {into.type}"
+            )
+            self.result(name, into.type, into.shape, into)
+
+    def carried_now(self) -> list[_Val]:
+        """The current versions of the tensors the innermost loop or branch carries."""
+        return self.visible(lambda v: v.is_tensor and v.lineage in self.consumable)
+
+    def op_captured_write(self, depth: int) -> None:
+        """In a loop body, write into a tensor defined outside the loop."""
+        if self.loop_base is None:
+            return
+        outside = [
+            v
+            for scope in self.scopes[: self.loop_base]
+            for v in scope
+            if v.is_tensor and v.readable and not v.fresh
+        ]
+        if not outside:
+            return
+        cap = self.rng.choice(outside)
+        written = self.side_write(cap)
+        self.loop_captured.append(cap)
+        chain = cap.lineage in self.consumable or cap.lineage in self.outer_chains
+        if not chain and self.rng.random() < 0.5:
+            # Only the loop's own later iterations read the old value.
+            self.loop_dead.append(cap)
+        carried = self.carried_now()
+        if not carried or self.rng.random() < 0.2:
+            return
+        acc = self.rng.choice(carried)
+        if acc.type == written.type and acc.shape == written.shape:
+            # The carried value depends on every element of the written one.
+            name = self.fresh("b")
+            self.emit(
+                f"{name} = linalg.add ins({written.name}, {acc.name} : {acc.type}, {acc.type}) "
+                f"outs({acc.name} : {acc.type}) -> {acc.type}"
+            )
+            self.result(name, acc.type, acc.shape, acc)
+        else:
+            self.observe(written, into=acc)
+
+    def op_shared(self, depth: int) -> None:
+        """One value as several operands (and destinations) of one op."""
+        a = self.any_tensor()
+        typ, rank = a.type, len(a.shape)
+        kind = self.rng.choice(["ins_outs", "two_outs", "two_outs", "named"])
+        if kind == "named":
+            opname = self.rng.choice(["add", "mul", "sub"])
+            name = self.fresh("b")
+            self.emit(
+                f"{name} = linalg.{opname} ins({a.name}, {a.name} : {typ}, {typ}) "
+                f"outs({a.name} : {typ}) -> {typ}"
+            )
+            self.result(name, typ, a.shape, a)
+            return
+        iters = ", ".join(['"parallel"'] * rank)
+        name = self.fresh("g")
+        if kind == "ins_outs":
+            maps = ", ".join([_identity_map(rank)] * 3)
+            self.emit(
+                f"{name} = linalg.generic {{indexing_maps = [{maps}], iterator_types = [{iters}]}} "
+                f"ins({a.name}, {a.name} : {typ}, {typ}) outs({a.name} : {typ}) {{"
+            )
+            x, y, o, p, q = (self.fresh(h) for h in "xyopq")
+            self.emit(f"^bb0({x}: f32, {y}: f32, {o}: f32):")
+            self.emit(f"  {p} = arith.mulf {x}, {y} : f32")
+            self.emit(f"  {q} = arith.addf {p}, {o} : f32")
+            self.emit(f"  linalg.yield {q} : f32")
+            self.emit(f"}} -> {typ}")
+            self.result(name, typ, a.shape, a)
+            return
+        # Two destinations, the same value, different values yielded into each.
+        d = self.source(typ, a.shape) if self.rng.random() < 0.5 else a
+        maps = ", ".join([_identity_map(rank)] * 3)
+        self.emit(
+            f"{name}:2 = linalg.generic {{indexing_maps = [{maps}], iterator_types = [{iters}]}} "
+            f"ins({a.name} : {typ}) outs({d.name}, {d.name} : {typ}, {typ}) {{"
+        )
+        x, o1, o2, p, q = (self.fresh(h) for h in ("x", "o", "o", "p", "q"))
+        self.emit(f"^bb0({x}: f32, {o1}: f32, {o2}: f32):")
+        self.emit(f"  {p} = arith.addf {x}, {o1} : f32")
+        self.emit(f"  {q} = arith.mulf {x}, {self.f32(self.small_float())} : f32")
+        self.emit(f"  linalg.yield {p}, {q} : f32, f32")
+        # xDSL 0.75 reads several results only without parentheses (MLIR wants them).
+        self.emit(f"}} -> {typ}, {typ}")
+        self.result(f"{name}#0", typ, a.shape, d)
+        self.add(_Val(f"{name}#1", typ, a.shape, lineage=self.new_lineage()))
+
+    def op_materialize(self, depth: int) -> None:
+        """`bufferization.materialize_in_destination` into a new tensor.
+
+        Its destination must bufferize in place (MLIR rejects the program otherwise):
+        a `tensor.empty` or a new writable tensor read by nothing else afterwards."""
+        src = self.any_tensor()
+        typ, shape = src.type, src.shape
+        if self.rng.random() < 0.4:
+            src = self.fresh_tensor(shape, dynamic="?" in typ)
+        empty = self.fresh("e")
+        sizes = ", ".join(self.index(d) for d in shape) if "?" in typ else ""
+        self.emit(f"{empty} = tensor.empty({sizes}) : {typ}")
+        dname, dval = empty, None
+        if self.rng.random() < 0.5:
+            dval = self.init_tensor(empty, typ, shape)
+            dname = dval.name
+        name = self.fresh("mat")
+        self.emit(
+            f"{name} = bufferization.materialize_in_destination {src.name} in {dname} "
+            f": ({typ}, {typ}) -> {typ}"
+        )
+        if dval is not None:
+            dval.readable = False
+        self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
+
+    def op_alloc_tensor(self, depth: int) -> None:
+        """A `bufferization.alloc_tensor` copying an existing value."""
+        src = self.any_tensor()
+        name = self.fresh("at")
+        self.emit(
+            f"{name} = bufferization.alloc_tensor() copy({src.name}) : {src.type}"
+        )
+        self.add(_Val(name, src.type, src.shape, lineage=self.new_lineage()))
+
+    def enter_loop(self) -> tuple[int | None, list[_Val], list[_Val], set[int]]:
+        """Start a loop body (call before pushing its scope); returns what to restore."""
+        saved = (self.loop_base, self.loop_side, self.loop_captured, self.outer_chains)
+        self.outer_chains = self.outer_chains | self.consumable
+        self.loop_base = len(self.scopes)
+        self.loop_side = []
+        self.loop_captured = []
+        return saved
+
+    def leave_loop(
+        self, saved: tuple[int | None, list[_Val], list[_Val], set[int]]
+    ) -> list[_Val]:
+        """End a loop body (after popping its scopes); the values from outside it that
+        it wrote."""
+        captured = self.loop_captured
+        self.loop_base, self.loop_side, self.loop_captured, self.outer_chains = saved
+        if self.loop_base is not None:
+            # What the inner loop wrote and the outer loop captured too.
+            outer = {id(v) for scope in self.scopes[: self.loop_base] for v in scope}
+            self.loop_captured += [
+                v
+                for v in captured
+                if id(v) in outer and all(v is not w for w in self.loop_captured)
+            ]
+        return captured
+
+    def after_loop(self, captured: list[_Val], result: _Val | None) -> None:
+        """Code after a loop reads the old values of what the loop wrote (except the
+        values chosen to be dead after it: then only later iterations read them)."""
+        for cap in self.loop_dead:
+            cap.readable = False
+        self.loop_dead = []
+        for cap in captured[:2]:
+            if cap.readable and self.rng.random() < 0.7:
+                self.observe(cap, into=result)
+
+    def op_while_forward(self, depth: int) -> None:
+        """An `scf.while` with ops in both regions and adversarial forwarding."""
+        init = self.carried()
+        typ = init.type
+        modes = ["chain"]
+        if self.config.nonequivalent_yields:
+            modes += ["captured", "slice"]
+            if self.config.enabled("shared_operands"):
+                modes.append("dup")
+        mode = self.rng.choice(modes)
+        trip = self.rng.randint(0, 3)
+        res = self.fresh("wh")
+        a, k = self.fresh("wa"), self.fresh("wk")
+        zero = self.const("0", "i32", "zi")
+        limit = self.const(str(trip), "i32", "lim")
+        one = self.const("1", "i32", "one")
+        header_at = len(self.fn.body)
+        self.emit("")  # the header, once the forwarded types are known
+        lin_a = self.new_lineage()
+        saved_loop = self.enter_loop()
+        saved = (self.consumable, self.indent)
+        self.consumable = {lin_a}
+        self.indent += 1
+        self.scopes.append([_Val(a, typ, init.shape, lineage=lin_a)])
+        if self.config.enabled("captured_writes") and self.rng.random() < 0.4:
+            self.op_captured_write(depth)
+        self.region_ops(depth + 1, self.rng.randint(0, 2))
+        chain = [v for v in self.visible() if v.lineage == lin_a][-1]
+        forwarded: list[_Val] = [chain]
+        if mode == "captured":
+            outside = [
+                v
+                for scope in self.scopes[: self.loop_base]
+                for v in scope
+                if v.type == typ and v.shape == init.shape and v.readable
+            ]
+            forwarded = [self.rng.choice(outside)]
+        elif mode == "slice":
+            outside = [
+                v
+                for scope in self.scopes[: self.loop_base]
+                for v in scope
+                if v.is_tensor and v.readable and not v.fresh
+            ]
+            src = self.rng.choice(outside)
+            offs, sizes, tile, ttype = self.slice_params(src.shape, False)
+            strides = ", ".join(["1"] * len(src.shape))
+            sl = self.fresh("sl")
+            self.emit(
+                f"{sl} = tensor.extract_slice {src.name}[{offs}] [{sizes}] [{strides}] "
+                f": {src.type} to {ttype}"
+            )
+            forwarded = [_Val(sl, ttype, tile)]
+        elif mode == "dup":
+            forwarded = [chain, chain]
+        go = self.fresh("go")
+        self.emit(f"{go} = arith.cmpi slt, {k}, {limit} : i32")
+        fwd_types = [v.type for v in forwarded]
+        self.emit(
+            f"scf.condition({go}) {', '.join(v.name for v in forwarded)}, {k} "
+            f": {', '.join(fwd_types)}, i32"
+        )
+        self.scopes.pop()
+        self.indent -= 1
+        n = len(forwarded) + 1
+        self.fn.body[header_at] = "  " * self.indent + (
+            f"{res}:{n} = scf.while ({a} = {init.name}, {k} = {zero}) : ({typ}, i32) "
+            f"-> ({', '.join(fwd_types)}, i32) {{"
+        )
+        self.emit("} do {")
+        bs = [self.fresh("wb") for _ in forwarded]
+        bk = self.fresh("wbk")
+        params = ", ".join(f"{b}: {v.type}" for b, v in zip(bs, forwarded, strict=True))
+        self.emit(f"^bb0({params}, {bk}: i32):")
+        lin_b = self.new_lineage()
+        self.consumable = {lin_b}
+        self.indent += 1
+        self.scopes.append(
+            [
+                _Val(
+                    b, v.type, v.shape, lineage=lin_b if i == 0 else self.new_lineage()
+                )
+                for i, (b, v) in enumerate(zip(bs, forwarded, strict=True))
+            ]
+        )
+        first = self.scopes[-1][0]
+        if self.rng.random() < 0.5:
+            # A write into the block argument whose old value may still be yielded.
+            self.side_write(first)
+        if self.config.enabled("captured_writes") and self.rng.random() < 0.5:
+            self.op_captured_write(depth)
+        self.region_ops(
+            depth + 1, self.rng.randint(0, max(1, self.config.max_ops // 2))
+        )
+        same = self.visible(lambda v: v.type == typ and v.shape == init.shape)
+        mine = [v for v in same if v.lineage == lin_b]
+        if mode == "chain" and (
+            not self.config.nonequivalent_yields or self.rng.random() < 0.5
+        ):
+            y = mine[-1]
+        else:
+            y = self.rng.choice(same)
+        nk = self.fresh("nk")
+        self.emit(f"{nk} = arith.addi {bk}, {one} : i32")
+        self.emit(f"scf.yield {y.name}, {nk} : {y.type}, i32")
+        self.scopes.pop()
+        self.consumable, self.indent = saved
+        captured = self.leave_loop(saved_loop)
+        self.emit("}")
+        results: list[_Val] = []
+        for i, v in enumerate(forwarded):
+            name = f"{res}#{i}"
+            if i == 0 and mode == "chain":
+                results.append(self.result(name, typ, init.shape, init))
+            else:
+                results.append(
+                    self.add(_Val(name, v.type, v.shape, lineage=self.new_lineage()))
+                )
+        self.after_loop(captured, results[0])
+
     def carried(self) -> _Val:
         """A tensor for a loop or branch to carry."""
         cands = self.visible(lambda v: v.is_tensor)
@@ -669,6 +1080,10 @@ class ProgramGenerator:
 
     def yield_value(self, init: _Val, lineage: int) -> _Val:
         same = self.visible(lambda v: v.type == init.type and v.shape == init.shape)
+        if self.config.nonequivalent_yields:
+            side = [v for v in self.loop_side if v in same]
+            if side and self.rng.random() < 0.5:
+                return self.rng.choice(side)
         if self.config.nonequivalent_yields and same and self.rng.random() < 0.3:
             return self.rng.choice(same)
         mine = [v for v in same if v.lineage == lineage]
@@ -678,6 +1093,8 @@ class ProgramGenerator:
         inits = [self.carried()]
         if self.config.nonequivalent_yields and self.rng.random() < 0.4:
             inits.append(self.source(inits[0].type, inits[0].shape))
+        if self.config.enabled("shared_operands") and self.rng.random() < 0.3:
+            inits = [inits[0], inits[0]]  # one value as two iteration arguments
         trip = self.rng.randint(1, 3)
         iv = self.fresh("iv")
         res = self.fresh("for")
@@ -692,6 +1109,7 @@ class ProgramGenerator:
             f"step {self.index(1)} iter_args({iter_txt}) -> ({types}) {{"
         )
         lineages = [self.new_lineage() for _ in inits]
+        saved_loop = self.enter_loop()
         saved = (self.consumable, self.indent)
         self.consumable = set(lineages)
         self.indent += 1
@@ -699,6 +1117,8 @@ class ProgramGenerator:
         self.iv_bounds[iv] = trip - 1
         for a, v, lin in zip(args, inits, lineages, strict=True):
             self.add(_Val(a, v.type, v.shape, lineage=lin))
+        if self.config.enabled("captured_writes") and self.rng.random() < 0.6:
+            self.op_captured_write(depth)
         self.region_ops(
             depth + 1, self.rng.randint(1, max(1, self.config.max_ops // 2))
         )
@@ -713,11 +1133,15 @@ class ProgramGenerator:
             f"scf.yield {', '.join(y.name for y in ys)} : {', '.join(y.type for y in ys)}"
         )
         self.scopes.pop()
+        captured = self.leave_loop(saved_loop)
         del self.iv_bounds[iv]
         self.consumable, self.indent = saved
         self.emit("}")
-        for i, v in enumerate(inits):
+        results = [
             self.result(f"{res}#{i}" if len(inits) > 1 else res, v.type, v.shape, v)
+            for i, v in enumerate(inits)
+        ]
+        self.after_loop(captured, results[0])
 
     def op_if(self, depth: int) -> None:
         init = self.carried()
@@ -796,10 +1220,13 @@ class ProgramGenerator:
         b, bk = self.fresh("wb"), self.fresh("wbk")
         self.emit(f"^bb0({b}: {init.type}, {bk}: i32):")
         lineage = self.new_lineage()
+        saved_loop = self.enter_loop()
         saved = (self.consumable, self.indent)
         self.consumable = {lineage}
         self.indent += 1
         self.scopes.append([_Val(b, init.type, init.shape, lineage=lineage)])
+        if self.config.enabled("captured_writes") and self.rng.random() < 0.6:
+            self.op_captured_write(depth)
         self.region_ops(
             depth + 1, self.rng.randint(1, max(1, self.config.max_ops // 2))
         )
@@ -808,9 +1235,11 @@ class ProgramGenerator:
         self.emit(f"{nk} = arith.addi {bk}, {one} : i32")
         self.emit(f"scf.yield {y.name}, {nk} : {y.type}, i32")
         self.scopes.pop()
+        captured = self.leave_loop(saved_loop)
         self.consumable, self.indent = saved
         self.emit("}")
-        self.result(f"{res}#0", init.type, init.shape, init)
+        result = self.result(f"{res}#0", init.type, init.shape, init)
+        self.after_loop(captured, result)
 
     def op_call(self, depth: int) -> None:
         # Calls inside nested loops, or inside loops of helpers (themselves called in
@@ -827,11 +1256,22 @@ class ProgramGenerator:
     def call(self, helper: _Helper) -> None:
         self.called.add(helper.name)
         args: list[str] = []
+        passed: list[_Val] = []
         for typ, shape in zip(helper.arg_types, helper.arg_shapes, strict=True):
             if typ == "f32":
                 args.append(self.scalar())
+                continue
+            same = [v for v in passed if v.type == typ and v.shape == shape]
+            if (
+                same
+                and self.config.enabled("shared_operands")
+                and self.rng.random() < 0.5
+            ):
+                val = same[0]  # one value as two arguments
             else:
-                args.append(self.source(typ, shape).name)
+                val = self.source(typ, shape)
+            args.append(val.name)
+            passed.append(val)
         res = self.fresh("call")
         n = len(helper.result_types)
         lhs = f"{res}:{n} = " if n > 1 else (f"{res} = " if n == 1 else "")
@@ -844,6 +1284,11 @@ class ProgramGenerator:
         ):
             name = f"{res}#{i}" if n > 1 else res
             self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
+        if self.config.enabled("writing_callees"):
+            # The caller reads what it passed: a callee writing it must not be seen.
+            for val in passed[:2]:
+                if val.readable and self.rng.random() < 0.7:
+                    self.observe(val)
 
     def _tensor_ops(self) -> list[tuple[Callable[[int], None], float, str | None]]:
         c = self.config
@@ -863,6 +1308,11 @@ class ProgramGenerator:
             ("if", self.op_if, 1.0, "if"),
             ("while", self.op_while, 0.6, "while"),
             ("call", self.op_call, 1.5, "calls"),
+            ("captured_write", self.op_captured_write, 3.0, "captured_writes"),
+            ("shared", self.op_shared, 0.8, "shared_operands"),
+            ("while_forward", self.op_while_forward, 0.8, "while_forwarding"),
+            ("materialize", self.op_materialize, 0.6, "materialize"),
+            ("alloc_tensor", self.op_alloc_tensor, 0.5, "alloc_tensor"),
         ]
         return [
             (fn, c.weight(name, w), feat)
@@ -875,7 +1325,10 @@ class ProgramGenerator:
             (fn, w)
             for fn, w, feat in self._tensor_ops()
             if w > 0
-            and (depth < self.config.max_depth or feat not in ("for", "if", "while"))
+            and (
+                depth < self.config.max_depth
+                or feat not in ("for", "if", "while", "while_forwarding")
+            )
         ]
         if not ops:
             return
@@ -891,6 +1344,11 @@ class ProgramGenerator:
         self.scopes = [[]]
         self.consumable = set()
         self.iv_bounds = {}
+        self.loop_base = None
+        self.loop_side = []
+        self.loop_captured = []
+        self.loop_dead = []
+        self.outer_chains = set()
 
     def end_function(self, header: str) -> str:
         lines = [header, *self.fn.prologue, *self.fn.body, "}"]
@@ -938,6 +1396,12 @@ class ProgramGenerator:
             params.append(f"{name}: {typ}{attr}")
             val = self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
             arg_vals.append(val)
+        if self.config.enabled("writing_callees"):
+            tensor_args = [v for v in arg_vals if v.is_tensor]
+            if tensor_args and self.rng.random() < 0.7:
+                written = self.side_write(self.rng.choice(tensor_args))
+                if self.rng.random() < 0.5:
+                    self.observe(written)
         # Only earlier helpers may be called: no recursion.
         all_helpers = self.helpers
         self.helpers = all_helpers[:index]
