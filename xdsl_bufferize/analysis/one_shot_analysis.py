@@ -219,6 +219,18 @@ class OneShotAnalysisState(AnalysisState):
                 stack.extend(a.value for a in self.get_aliasing_values(operand))
         return False
 
+    def reads_old_data_after(self, value: SSAValue, op: Operation) -> bool:
+        start = self.order.pos[op]
+        for member in self.alias_sets.members(value):
+            record = self._reads.get(member)
+            if record is None or record.lo >= start:
+                continue
+            # Reads of data defined before `op` (positions loop-extended).
+            for read, hi in record.reads:
+                if hi >= start and read.owner is not op:
+                    return True
+        return False
+
     def conflict_of(self, operand: OpOperand) -> Conflict | None:
         """Why `operand` is out of place (None if it is in place)."""
         return self.conflicts.get(operand)

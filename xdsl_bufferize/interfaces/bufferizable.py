@@ -190,6 +190,27 @@ class AnalysisState(abc.ABC):
         alias set) may be written; by default, whether its own buffer may be."""
         return self.is_writable(value)
 
+    _model_decisions: dict[Operation, object] | None = None
+
+    def record_decision(self, op: Operation, decision: object) -> None:
+        """Keep a model's decision about `op`, taken once the analysis is done
+        (`verify_analysis`), for its `bufferize` (which sees rewritten operands)."""
+        if self._model_decisions is None:
+            self._model_decisions = {}
+        self._model_decisions[op] = decision
+
+    def decision(self, op: Operation) -> object | None:
+        """The decision a model recorded about `op`, if any."""
+        if self._model_decisions is None:
+            return None
+        return self._model_decisions.get(op)
+
+    def reads_old_data_after(self, value: SSAValue, op: Operation) -> bool:
+        """Whether data that the buffer of `value` holds before `op` runs may be read
+        once `op` has started, other than by `op` itself: then `op` may not reuse
+        that buffer for other data. Conservatively True."""
+        return True
+
     def is_writable(self, value: SSAValue) -> bool:
         """Whether the buffer of `value` may be written (False for unknown ops)."""
         owner = value_owner_op(value)
