@@ -265,13 +265,20 @@ class OneShotAnalysisState(AnalysisState):
                 found.append(current)
                 paths[current] = list(path)
                 continue
-            if isinstance(current, BlockArgument) and self._is_loop_block_arg(current):
-                # A loop's block argument is (re)defined each time its region is
-                # entered: the data of one iteration is not that of the previous.
+            aliasing = self.get_aliasing_op_operands(current)
+            if (
+                isinstance(current, BlockArgument)
+                and self._is_loop_block_arg(current)
+                and all(a.operand.owner is current.block.parent_op() for a in aliasing)
+            ):
+                # A loop's block argument fed by the loop op itself (its init, then
+                # a back edge that is the same buffer or a copy) is (re)defined each
+                # time its region is entered. One fed from inside the iteration (an
+                # scf.while after-region argument, from scf.condition) holds the
+                # data forwarded there: followed like a view.
                 found.append(current)
                 paths[current] = list(path)
                 continue
-            aliasing = self.get_aliasing_op_operands(current)
             if not aliasing and not self._defines_contents(current):
                 # Undefined contents (tensor.empty): no data to preserve.
                 continue
@@ -374,9 +381,8 @@ class OneShotAnalysisState(AnalysisState):
             lo = min(self._earliest_clobber(d, value_pos) for d in defs)
             extended: list[tuple[OpOperand, int]] = []
             for operand, hi in reads:
-                for loop, index in self._repetitive_ancestors(operand.owner):
-                    region = loop.regions[index]
-                    if not all(region_contains_value(region, d) for d in defs):
+                for loop, _ in self._repetitive_ancestors(operand.owner):
+                    if not all(_defined_in(loop, d) for d in defs):
                         hi = max(hi, end[loop])
                 extended.append((operand, hi))
             extended.sort(key=lambda item: item[1])
@@ -484,13 +490,13 @@ class OneShotAnalysisState(AnalysisState):
         return False
 
     def _loop_carried(self, read: Operation, write: Operation, d: SSAValue) -> bool:
-        """Whether a repetitive region holds both the read and the write but not
-        the definition: the write of one iteration precedes the read of the next."""
-        for loop, index in self._repetitive_ancestors(read):
-            region = loop.regions[index]
-            if region_contains_op(region, write) and not region_contains_value(
-                region, d
-            ):
+        """Whether a loop holds both the read and the write (in any of its
+        repetitive regions: scf.while runs both each iteration) but not the
+        definition: the write of one iteration precedes the read of the next."""
+        for loop, _ in self._repetitive_ancestors(read):
+            if any(
+                region_contains_op(region, write) for region in loop.regions
+            ) and not _defined_in(loop, d):
                 return True
         return False
 
@@ -879,6 +885,11 @@ class OneShotAnalysisState(AnalysisState):
                     root = self.alias_sets.find(result)
                     ids[result] = numbering.setdefault(root, len(numbering))
         return ids
+
+
+def _defined_in(loop: Operation, value: SSAValue) -> bool:
+    """Whether `value` is defined inside one of the regions of `loop`."""
+    return any(region_contains_value(region, value) for region in loop.regions)
 
 
 def _bottom_up(operands: Sequence[OpOperand]) -> list[OpOperand]:

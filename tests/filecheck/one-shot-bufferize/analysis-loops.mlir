@@ -200,3 +200,76 @@ func.func @main() -> (tensor<4xf32>, f32) {
   return %r#1, %r#2 : tensor<4xf32>, f32
 }
 
+// -----
+
+// scf.while: the before region reads a tensor defined outside the loop that the
+// after region overwrites: iteration 2 would read what iteration 1 wrote (the two
+// regions run one after the other in every iteration).
+// CHECK-LABEL: func.func @main
+func.func @main() -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zi = arith.constant 0 : i32
+  %lim = arith.constant 3 : i32
+  %one = arith.constant 1 : i32
+  %f1 = arith.constant 1.0 : f32
+  %five = arith.constant 5.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %t = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %wh:2 = scf.while (%wk = %zi, %acc = %zero) : (i32, f32) -> (i32, f32) {
+    %x = tensor.extract %t[%c0] : tensor<4xf32>
+    %acc2 = arith.addf %acc, %x : f32
+    %go = arith.cmpi slt, %wk, %lim : i32
+    scf.condition(%go) %wk, %acc2 : i32, f32
+  } do {
+  ^bb0(%wbk: i32, %a: f32):
+    // CHECK: linalg.fill {__inplace_operands_attr__ = ["none", "false"]} ins(%five
+    %w = linalg.fill ins(%five : f32) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+    %y = tensor.extract %w[%c1] : tensor<4xf32>
+    %a2 = arith.addf %a, %y : f32
+    %nk = arith.addi %wbk, %one : i32
+    scf.yield %nk, %a2 : i32, f32
+  }
+  return %wh#1, %zero : f32, f32
+}
+
+// -----
+
+// scf.while: the before region forwards a slice of a tensor defined outside the
+// loop; the after region writes its argument, which is that slice (not data of
+// its own): writing it in place would change what the next iteration forwards.
+// CHECK-LABEL: func.func @main
+func.func @main() -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %zi = arith.constant 0 : i32
+  %lim = arith.constant 2 : i32
+  %one = arith.constant 1 : i32
+  %f1 = arith.constant 1.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x2xf32>
+  %t2 = linalg.fill ins(%zero : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>
+  %for:2 = scf.for %iv = %c0 to %c3 step %c1 iter_args(%acc37 = %t2, %acc38 = %t2) -> (tensor<2x2xf32>, tensor<2x2xf32>) {
+    scf.yield %t2, %acc37 : tensor<2x2xf32>, tensor<2x2xf32>
+  }
+  %wh:2 = scf.while (%wa = %for#1, %wk = %zi) : (tensor<2x2xf32>, i32) -> (tensor<1x1xf32>, i32) {
+    %sl = tensor.extract_slice %for#1[0, 0] [1, 1] [1, 1] : tensor<2x2xf32> to tensor<1x1xf32>
+    %go = arith.cmpi slt, %wk, %lim : i32
+    scf.condition(%go) %sl, %wk : tensor<1x1xf32>, i32
+  } do {
+  ^bb0(%wb: tensor<1x1xf32>, %wbk: i32):
+    // CHECK: linalg.generic {{.*}}outs(%wb : tensor<1x1xf32>) attrs =  {__inplace_operands_attr__ = ["false"]}
+    %w = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%wb : tensor<1x1xf32>) {
+    ^bb0(%o: f32):
+      %p = arith.addf %o, %f1 : f32
+      linalg.yield %p : f32
+    } -> tensor<1x1xf32>
+    %nk = arith.addi %wbk, %one : i32
+    scf.yield %for#0, %nk : tensor<2x2xf32>, i32
+  }
+  %r = tensor.extract %wh#0[%c0, %c0] : tensor<1x1xf32>
+  %s = tensor.extract %for#0[%c1, %c0] : tensor<2x2xf32>
+  return %r, %s : f32, f32
+}
