@@ -17,7 +17,11 @@ The pipeline runs
    the small patterns once more. xDSL's `canonicalize` runs too with the option
    `canonicalize=true`; it is off by default because on bufferized programs it only
    folds the program's own arithmetic (it changes no allocation, copy or free on
-   any test input or benchmark module) and was the costliest clean-up step.
+   any test input or benchmark module) and was the costliest clean-up step;
+4. with `memcpy-op=linalg.copy` or `memcpy-op=loops`, each `bufferization.clone`
+   becomes an allocation and a copy, and each copy takes that form
+   (`convert-bufferization-to-memref`), so xDSL's own lowering
+   (`convert-linalg-to-loops`, `convert-memref-to-ptr`) and interpreter accept it.
 
 Options are those of the two passes it runs, under the same names; each is forwarded
 to the pass that declares it.
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import bufferization, memref
@@ -57,7 +62,16 @@ from xdsl_bufferize.transforms.buffer_loop_hoisting import hoist_loop_allocation
 from xdsl_bufferize.transforms.empty_tensor_elimination import (
     eliminate_empty_tensors,
 )
-from xdsl_bufferize.transforms.one_shot_bufferize import OneShotBufferizePass
+from xdsl_bufferize.interfaces.diagnostics import invalid_option
+from xdsl_bufferize.transforms.convert_bufferization_to_memref import (
+    MEMCPY_OPS,
+    MemcpyOp,
+    lower_copies,
+)
+from xdsl_bufferize.transforms.one_shot_bufferize import (
+    OneShotBufferizePass,
+    validate_bufferization_options,
+)
 
 
 def _strip_casts(value: SSAValue) -> SSAValue:
@@ -327,6 +341,16 @@ class ComprehensiveBufferizePass(ModulePass):
     hoist_allocations: bool = True
     """After bufferization, move non-escaping loop-body allocations before their
     loop (buffer-loop-hoisting)."""
+    memcpy_op: str = "memref.copy"
+    """How copies and clones are written in the output: memref.copy (and
+    bufferization.clone), or, in forms xDSL's own lowering and interpreter accept,
+    linalg.copy or loops (scf.for of load/store), with each clone an allocation and
+    a copy (see convert-bufferization-to-memref)."""
+
+    def __post_init__(self) -> None:
+        validate_bufferization_options(self.name, self)
+        if self.memcpy_op not in MEMCPY_OPS:
+            raise invalid_option(self.name, "memcpy-op", self.memcpy_op, MEMCPY_OPS)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         with frozen_heap():
@@ -356,6 +380,8 @@ class ComprehensiveBufferizePass(ModulePass):
         _forward_options(BufferDeallocationPass, self).apply(ctx, op)
         if self.cleanup:
             clean_up(ctx, op, self.canonicalize)
+        if self.memcpy_op != "memref.copy":
+            lower_copies(op, cast(MemcpyOp, self.memcpy_op))
 
 
 def clean_up(ctx: Context, op: ModuleOp, canonicalize: bool = False) -> None:

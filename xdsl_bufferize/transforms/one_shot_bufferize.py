@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from typing import Protocol
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
 from xdsl_bufferize.gc_pause import frozen_heap
@@ -39,6 +39,37 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     LayoutMapOption,
 )
+from xdsl_bufferize.interfaces.diagnostics import check_alignment, invalid_option
+
+
+class _BufferizationPassOptions(Protocol):
+    @property
+    def analysis_heuristic(self) -> str: ...
+    @property
+    def function_boundary_type_conversion(self) -> str: ...
+    @property
+    def buffer_alignment(self) -> int: ...
+
+
+def validate_bufferization_options(
+    pass_name: str, options: _BufferizationPassOptions
+) -> None:
+    """Raise `InvalidOptionError` for a bad enum value or alignment (when the pass
+    is built, not when it runs)."""
+    heuristics = [h.value for h in AnalysisHeuristic]
+    if options.analysis_heuristic not in heuristics:
+        raise invalid_option(
+            pass_name, "analysis-heuristic", options.analysis_heuristic, heuristics
+        )
+    layouts = [layout.value for layout in LayoutMapOption]
+    if options.function_boundary_type_conversion not in layouts:
+        raise invalid_option(
+            pass_name,
+            "function-boundary-type-conversion",
+            options.function_boundary_type_conversion,
+            layouts,
+        )
+    check_alignment(pass_name, options.buffer_alignment)
 
 
 @dataclass(frozen=True)
@@ -77,22 +108,13 @@ class OneShotBufferizePass(ModulePass):
     statistics: bool = False
     """Print counts of decisions, allocations and copies."""
 
+    def __post_init__(self) -> None:
+        validate_bufferization_options(self.name, self)
+
     def options(self) -> BufferizationOptions:
         """The `BufferizationOptions` these pass options describe."""
-        try:
-            heuristic = AnalysisHeuristic(self.analysis_heuristic)
-        except ValueError:
-            raise PassFailedException(
-                f"unknown analysis-heuristic '{self.analysis_heuristic}' (expected "
-                "bottom-up, top-down, bottom-up-from-terminators or fuzzer)"
-            ) from None
-        try:
-            layout = LayoutMapOption(self.function_boundary_type_conversion)
-        except ValueError:
-            raise PassFailedException(
-                "unknown function-boundary-type-conversion "
-                f"'{self.function_boundary_type_conversion}'"
-            ) from None
+        heuristic = AnalysisHeuristic(self.analysis_heuristic)
+        layout = LayoutMapOption(self.function_boundary_type_conversion)
         return BufferizationOptions(
             allow_unknown_ops=self.allow_unknown_ops,
             copy_before_write=self.copy_before_write,
