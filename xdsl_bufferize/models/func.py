@@ -40,6 +40,7 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     IntegerAttr,
     MemRefType,
+    NoneAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
@@ -56,6 +57,8 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     register_bufferizable_model,
 )
+from xdsl_bufferize.interfaces.memref_copy import copy_ops
+from xdsl_bufferize.models.tensor import identity_strides, strides_and_offset
 
 WRITABLE_ATTRS = ("bufferization.writable", "linalg.inplaceable")
 """Argument attributes that make a function argument writable (MLIR's, then the
@@ -277,12 +280,22 @@ class CallOpModel(BufferizableOpModel):
         callee = boundary.callee(op)
         callee_type = callee.function_type
         operands: list[SSAValue] = []
+        copy_backs: list[tuple[SSAValue, SSAValue]] = []
         for index, value in enumerate(op.arguments):
             if not isinstance(value.type, TensorType):
                 operands.append(value)
                 continue
             buffer = state.get_buffer(rewriter, value)
             wanted = callee_type.inputs.data[index]
+            if buffer.type != wanted and not fits_argument_type(buffer.type, wanted):
+                # A view the callee's layout cannot describe (a non-contiguous
+                # view passed to an identity-layout argument): pass a contiguous
+                # copy, and copy it back after the call if the callee writes it.
+                copy = state.allocate(rewriter, value.type, [], copy_from=buffer)  # pyright: ignore[reportArgumentType]
+                summary = boundary.summary_of_callee(op)
+                if summary is None or index in summary.written_args:
+                    copy_backs.append((copy, buffer))
+                buffer = copy
             if buffer.type != wanted:
                 cast = memref.CastOp.get(buffer, wanted)  # pyright: ignore[reportArgumentType]
                 rewriter.insert(cast, InsertPoint.before(op))
@@ -291,7 +304,37 @@ class CallOpModel(BufferizableOpModel):
         new_call = func.CallOp(op.callee, operands, callee_type.outputs.data)
         new_call.attributes.update(op.attributes)
         rewriter.insert(new_call, InsertPoint.before(op))
+        for copy, original in reversed(copy_backs):
+            rewriter.insert(copy_ops(copy, original), InsertPoint.after(new_call))
         state.replace_op_with_bufferized_values(rewriter, op, new_call.results)
+
+
+def fits_argument_type(source: Attribute, target: Attribute) -> bool:
+    """Whether a `source` buffer may be passed as a `target` argument through a
+    `memref.cast` that holds at run time: same shape where static, and every
+    static stride and the offset of `target` statically equal in `source` (an
+    identity `target` takes only identity or provably contiguous buffers)."""
+    if not isinstance(source, MemRefType) or not isinstance(target, MemRefType):
+        return False
+    source_memref: MemRefType[Attribute] = source  # pyright: ignore[reportUnknownVariableType]
+    target_memref: MemRefType[Attribute] = target  # pyright: ignore[reportUnknownVariableType]
+    if source_memref.element_type != target_memref.element_type:
+        return False
+    a_shape, b_shape = source_memref.get_shape(), target_memref.get_shape()
+    if len(a_shape) != len(b_shape):
+        return False
+    if any(a != b and a >= 0 and b >= 0 for a, b in zip(a_shape, b_shape, strict=True)):
+        return False
+    if isinstance(source_memref.layout, NoneAttr):
+        return True
+    a_strides, a_offset = strides_and_offset(source_memref)
+    if isinstance(target_memref.layout, NoneAttr):
+        if any(size < 0 for size in a_shape):
+            return False
+        return a_offset == 0 and a_strides == identity_strides(list(a_shape))
+    b_strides, b_offset = strides_and_offset(target_memref)
+    pairs = [*zip(a_strides, b_strides, strict=True), (a_offset, b_offset)]
+    return all(b is None or a == b for a, b in pairs)
 
 
 def register_func_models() -> None:

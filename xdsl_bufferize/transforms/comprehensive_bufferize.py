@@ -322,8 +322,12 @@ class ComprehensiveBufferizePass(ModulePass):
     """Alignment of new allocations (0: none)."""
     allow_return_allocs_from_loops: bool = False
     """Accepted (non-equivalent loop yields always yield a copy)."""
-    function_boundary_type_conversion: str = "infer-layout-map"
-    """infer-layout-map, identity-layout-map or fully-dynamic-layout-map."""
+    function_boundary_type_conversion: str = "identity-layout-map"
+    """Layout of memrefs at function boundaries: identity-layout-map (default:
+    contiguous buffers, which xDSL's convert-memref-to-ptr lowers; a caller passing
+    a non-contiguous view copies it at the call), infer-layout-map (MLIR's default:
+    arguments fully dynamic, results the layout of their buffer) or
+    fully-dynamic-layout-map."""
     modify_public_functions: bool = False
     """Also drop equivalent results of public functions."""
     drop_equivalent_buffer_results: bool = True
