@@ -119,6 +119,8 @@ class BufferizationOptions:
     unknown_type_conversion: LayoutMapOption = LayoutMapOption.FULLY_DYNAMIC_LAYOUT_MAP
     test_analysis_only: bool = False
     print_conflicts: bool = False
+    explain_copies: bool = False
+    """Record why each copy is made (printed by the passes after they run)."""
     dump_alias_sets: bool = False
     no_analysis_func_filter: tuple[str, ...] = ()
     check_parallel_regions: bool = True

@@ -46,7 +46,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
-from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingValue,
@@ -57,6 +56,8 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     register_bufferizable_model,
 )
+from xdsl_bufferize.interfaces.copy_reasons import copies_made_for
+from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models.tensor import identity_strides, strides_and_offset
 
@@ -89,9 +90,10 @@ def verify_writable_attributes(root: Operation) -> None:
     for op in root.walk():
         for name in WRITABLE_ATTRS:
             if name in op.attributes:
-                raise PassFailedException(
-                    f"'{name}' is only valid as a function argument attribute, "
-                    f"found on '{op.name}'"
+                raise op_error(
+                    "one-shot-bufferize",
+                    op,
+                    f"'{name}' is only valid as a function argument attribute",
                 )
         if isinstance(op, func.FuncOp) and op.arg_attrs is not None:
             arg_attrs: ArrayAttr[DictionaryAttr] = op.arg_attrs
@@ -99,9 +101,11 @@ def verify_writable_attributes(root: Operation) -> None:
                 for name in WRITABLE_ATTRS:
                     attr = attrs.data.get(name)
                     if attr is not None and _as_bool(attr) is None:
-                        raise PassFailedException(
-                            f"'{name}' of argument #{index} of @{op.sym_name.data} "
-                            f"must be a bool attribute, got {attr}"
+                        raise op_error(
+                            "one-shot-bufferize",
+                            op,
+                            f"'{name}' of argument #{index} must be a bool "
+                            f"attribute, got {attr}",
                         )
 
 
@@ -280,7 +284,7 @@ class CallOpModel(BufferizableOpModel):
         callee = boundary.callee(op)
         callee_type = callee.function_type
         operands: list[SSAValue] = []
-        copy_backs: list[tuple[SSAValue, SSAValue]] = []
+        copy_backs: list[tuple[SSAValue, SSAValue, str]] = []
         for index, value in enumerate(op.arguments):
             if not isinstance(value.type, TensorType):
                 operands.append(value)
@@ -291,10 +295,18 @@ class CallOpModel(BufferizableOpModel):
                 # A view the callee's layout cannot describe (a non-contiguous
                 # view passed to an identity-layout argument): pass a contiguous
                 # copy, and copy it back after the call if the callee writes it.
-                copy = state.allocate(rewriter, value.type, [], copy_from=buffer)  # pyright: ignore[reportArgumentType]
+                reason = (
+                    f"copy of operand #{index} of the call of {op.callee} "
+                    f"({buffer.type}): the callee takes {wanted}, which cannot "
+                    "describe this view"
+                )
+                with copies_made_for(reason):
+                    copy = state.allocate(rewriter, value.type, [], copy_from=buffer)  # pyright: ignore[reportArgumentType]
                 summary = boundary.summary_of_callee(op)
                 if summary is None or index in summary.written_args:
-                    copy_backs.append((copy, buffer))
+                    copy_backs.append(
+                        (copy, buffer, f"{reason} (copied back: the callee writes it)")
+                    )
                 buffer = copy
             if buffer.type != wanted:
                 cast = memref.CastOp.get(buffer, wanted)  # pyright: ignore[reportArgumentType]
@@ -304,8 +316,9 @@ class CallOpModel(BufferizableOpModel):
         new_call = func.CallOp(op.callee, operands, callee_type.outputs.data)
         new_call.attributes.update(op.attributes)
         rewriter.insert(new_call, InsertPoint.before(op))
-        for copy, original in reversed(copy_backs):
-            rewriter.insert(copy_ops(copy, original), InsertPoint.after(new_call))
+        for copy, original, reason in reversed(copy_backs):
+            with copies_made_for(reason):
+                rewriter.insert(copy_ops(copy, original), InsertPoint.after(new_call))
         state.replace_op_with_bufferized_values(rewriter, op, new_call.results)
 
 

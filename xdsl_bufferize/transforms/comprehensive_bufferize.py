@@ -57,16 +57,17 @@ from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPa
 
 from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
 from xdsl_bufferize.gc_pause import frozen_heap
+from xdsl_bufferize.interfaces.copy_reasons import explain_copies
+from xdsl_bufferize.interfaces.diagnostics import invalid_option
 from xdsl_bufferize.transforms.buffer_deallocation import BufferDeallocationPass
 from xdsl_bufferize.transforms.buffer_loop_hoisting import hoist_loop_allocations
-from xdsl_bufferize.transforms.empty_tensor_elimination import (
-    eliminate_empty_tensors,
-)
-from xdsl_bufferize.interfaces.diagnostics import invalid_option
 from xdsl_bufferize.transforms.convert_bufferization_to_memref import (
     MEMCPY_OPS,
     MemcpyOp,
     lower_copies,
+)
+from xdsl_bufferize.transforms.empty_tensor_elimination import (
+    eliminate_empty_tensors,
 )
 from xdsl_bufferize.transforms.one_shot_bufferize import (
     OneShotBufferizePass,
@@ -308,6 +309,9 @@ class ComprehensiveBufferizePass(ModulePass):
     """Annotate in-place decisions and function summaries only; rewrite nothing."""
     print_conflicts: bool = False
     """Report why each out-of-place operand needs a copy."""
+    explain_copies: bool = False
+    """After the pass, print to stderr one line per copy and clone left in the
+    output, with its reason (the values and ops named as printed)."""
     dump_alias_sets: bool = False
     """With test-analysis-only, annotate alias-set numbers of op results."""
     allow_unknown_ops: bool = False
@@ -376,7 +380,7 @@ class ComprehensiveBufferizePass(ModulePass):
             and not self.copy_before_write
         ):
             eliminate_empty_tensors(op, options, kept)
-        bufferize_pass.run(op, kept)
+        bufferize_pass.run(op, kept, report_copies=False)
         if self.test_analysis_only:
             return
         if self.hoist_allocations:
@@ -384,6 +388,8 @@ class ComprehensiveBufferizePass(ModulePass):
         _forward_options(BufferDeallocationPass, self).apply(ctx, op)
         if self.cleanup:
             clean_up(ctx, op, self.canonicalize)
+        if self.explain_copies:
+            explain_copies(op)
         if self.memcpy_op != "memref.copy":
             lower_copies(op, cast(MemcpyOp, self.memcpy_op))
 

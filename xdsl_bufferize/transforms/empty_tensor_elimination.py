@@ -194,7 +194,7 @@ def eliminate_empty_tensors(
     analyses of functions left unchanged after the last oracle are recorded there,
     for the one-shot bufferization that follows."""
     register_all_models()
-    check_region_terminators(module)
+    check_region_terminators(module, "eliminate-empty-tensors")
     state = ChainState(options)
     tried: set[tuple[object, ...]] = set()
     kept: list[_Candidate] = []

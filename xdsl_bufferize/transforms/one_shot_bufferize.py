@@ -39,6 +39,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     LayoutMapOption,
 )
+from xdsl_bufferize.interfaces.copy_reasons import explain_copies
 from xdsl_bufferize.interfaces.diagnostics import check_alignment, invalid_option
 
 
@@ -82,6 +83,9 @@ class OneShotBufferizePass(ModulePass):
     """Annotate in-place decisions only; rewrite nothing."""
     print_conflicts: bool = False
     """Report why each out-of-place operand needs a copy."""
+    explain_copies: bool = False
+    """After the pass, print to stderr one line per copy left in the output, with
+    its reason (the values and ops named as printed)."""
     dump_alias_sets: bool = False
     """With test-analysis-only, annotate alias-set numbers of op results."""
     allow_unknown_ops: bool = False
@@ -126,6 +130,7 @@ class OneShotBufferizePass(ModulePass):
             function_boundary_type_conversion=layout,
             test_analysis_only=self.test_analysis_only,
             print_conflicts=self.print_conflicts,
+            explain_copies=self.explain_copies,
             dump_alias_sets=self.dump_alias_sets,
             modify_public_functions=self.modify_public_functions,
             drop_equivalent_buffer_results=self.drop_equivalent_buffer_results,
@@ -134,9 +139,16 @@ class OneShotBufferizePass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         self.run(op)
 
-    def run(self, op: ModuleOp, prior: ReusableAnalyses | None = None) -> None:
+    def run(
+        self,
+        op: ModuleOp,
+        prior: ReusableAnalyses | None = None,
+        report_copies: bool = True,
+    ) -> None:
         """Bufferize `op`; with function boundaries, reuse the still valid function
-        analyses of `prior` (made with the same options)."""
+        analyses of `prior` (made with the same options). `report_copies=False`
+        leaves the explain-copies report to the caller (a pipeline that changes
+        the copies afterwards)."""
         from xdsl_bufferize.transforms.bufferize_driver import one_shot_bufferize
 
         options = self.options()
@@ -151,3 +163,5 @@ class OneShotBufferizePass(ModulePass):
                 stats = one_shot_bufferize(op, options)
         if self.statistics:
             print(stats.report(), file=sys.stderr)
+        if self.explain_copies and report_copies and not self.test_analysis_only:
+            explain_copies(op)
