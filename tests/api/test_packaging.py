@@ -13,9 +13,6 @@ import typing
 from pathlib import Path
 
 import pytest
-
-tomllib = pytest.importorskip("tomllib")
-
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
@@ -31,20 +28,27 @@ from xdsl_bufferize.transforms.comprehensive_bufferize import (
 from xdsl_bufferize.transforms.convert_bufferization_to_memref import MEMCPY_OPS
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _project() -> dict[str, typing.Any]:
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
 PACKAGE = Path(xdsl_bufferize.__file__).resolve().parent
 BIN = Path(sys.executable).parent
 
 
 def test_py_typed_ships() -> None:
     assert (PACKAGE / "py.typed").is_file()
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    project = _project()
     data = project["tool"]["setuptools"]["package-data"]["xdsl_bufferize"]
     assert "py.typed" in data
     assert "execution/seeds/*.mlir" in data
 
 
 def test_license_matches_metadata() -> None:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    project = _project()
     assert project["project"]["license"] == {"text": "Apache-2.0"}
     text = (ROOT / "LICENSE").read_text()
     assert "Apache License" in text
