@@ -49,6 +49,7 @@ def bufferize(
     *,
     function_boundary_type_conversion: LayoutMapName = "identity-layout-map",
     memcpy_op: MemcpyOpName = "memref.copy",
+    infer_private_layouts: bool = True,
     modify_public_functions: bool = False,
     drop_equivalent_buffer_results: bool = True,
     allow_unknown_ops: bool = False,
@@ -75,6 +76,9 @@ def bufferize(
       boundaries; `identity-layout-map` (contiguous buffers, lowered by xDSL's
       `convert-memref-to-ptr`), `infer-layout-map` (MLIR's default) or
       `fully-dynamic-layout-map`.
+    * `infer_private_layouts`: with the identity layout, each argument of a
+      private function takes the most specific layout its callers' buffers share
+      (so passing a view neither casts nor copies).
     * `memcpy_op`: how copies are written: `memref.copy` (and `bufferization.clone`),
       or `linalg.copy` / `loops` (forms xDSL's lowering and interpreter accept).
     * `modify_public_functions`, `drop_equivalent_buffer_results`: which results
@@ -117,6 +121,7 @@ def bufferize(
         eliminate_empty_tensors=eliminate_empty_tensors,
         hoist_allocations=hoist_allocations,
         memcpy_op=memcpy_op,
+        infer_private_layouts=infer_private_layouts,
     ).apply(ctx or Context(), module)
 
 

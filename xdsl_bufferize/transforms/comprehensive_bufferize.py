@@ -332,6 +332,11 @@ class ComprehensiveBufferizePass(ModulePass):
     a non-contiguous view copies it at the call), infer-layout-map (MLIR's default:
     arguments fully dynamic, results the layout of their buffer) or
     fully-dynamic-layout-map."""
+    infer_private_layouts: bool = True
+    """With identity-layout-map: each argument of a private function takes the most
+    specific layout describing the buffers all its callers pass (the identity when
+    they all pass identity buffers, a strided layout when they pass views, fully
+    dynamic only when nothing more specific fits), so calls neither cast nor copy."""
     modify_public_functions: bool = False
     """Also drop equivalent results of public functions."""
     drop_equivalent_buffer_results: bool = True

@@ -105,6 +105,10 @@ class OneShotBufferizePass(ModulePass):
     `transforms/one_shot_module_bufferize.py`)."""
     function_boundary_type_conversion: str = "infer-layout-map"
     """Layout of memrefs at function boundaries."""
+    infer_private_layouts: bool = False
+    """With function boundaries and identity-layout-map: each argument of a private
+    function takes the most specific layout describing what all its callers pass
+    (the identity when they pass identity buffers), so no call copies a view."""
     modify_public_functions: bool = False
     """With function boundaries: also drop equivalent results of public functions."""
     drop_equivalent_buffer_results: bool = True
@@ -133,6 +137,7 @@ class OneShotBufferizePass(ModulePass):
             explain_copies=self.explain_copies,
             dump_alias_sets=self.dump_alias_sets,
             modify_public_functions=self.modify_public_functions,
+            infer_private_layouts=self.infer_private_layouts,
             drop_equivalent_buffer_results=self.drop_equivalent_buffer_results,
         )
 
