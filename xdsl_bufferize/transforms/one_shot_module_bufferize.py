@@ -56,6 +56,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.analysis.ir_checks import check_region_terminators
 from xdsl_bufferize.analysis.module_analysis import (
@@ -81,6 +82,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     LayoutMapOption,
 )
+from xdsl_bufferize.interfaces.diagnostics import BufferizationError, op_error
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
@@ -444,7 +446,13 @@ def analyze_module(
             summary = record.summary
         else:
             state = ModuleAnalysisState(function, options, func_state)
-            state.analyze()
+            try:
+                state.analyze()
+            except BufferizationError:
+                raise
+            except PassFailedException as error:
+                # A model refused an op without naming it: name the function.
+                raise op_error("one-shot-bufferize", function, str(error)) from error
             errors = state.verify()
             if errors:
                 op, message = errors[0]
