@@ -10,7 +10,7 @@ func.func private @f(%t: tensor<4xf32>) -> tensor<4xf32> {
   %r = "mydialect.frob"(%t) : (tensor<4xf32>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
 }
-func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+func.func @caller(%a: tensor<4xf32>) -> tensor<4xf32> {
   %r = func.call @f(%a) : (tensor<4xf32>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
 }
