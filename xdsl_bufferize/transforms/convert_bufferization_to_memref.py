@@ -154,7 +154,22 @@ class LowerCopy(RewritePattern):
     def match_and_rewrite(self, op: memref.CopyOp, rewriter: PatternRewriter, /):
         if self.memcpy_op == "memref.copy":
             return
-        rewriter.replace(op, copy_ops(op.source, op.destination, self.memcpy_op), [])
+        source = op.source
+        cast = source.owner
+        if (
+            self.memcpy_op == "loops"
+            and isinstance(cast, memref.CastOp)
+            and isinstance(cast.source.type, MemRefType)
+            and isinstance(source.type, MemRefType)
+            and cast.source.type.layout == source.type.layout
+        ):
+            # A cast to the destination's shape only (copy_ops adds it for
+            # memref.copy): loads by index need none, and xDSL's interpreter has
+            # no memref.cast.
+            source = cast.source
+        rewriter.replace(op, copy_ops(source, op.destination, self.memcpy_op), [])
+        if isinstance(cast, memref.CastOp) and not cast.dest.uses:
+            rewriter.erase(cast)
 
 
 def lower_copies(module: ModuleOp, memcpy_op: MemcpyOp = "linalg.copy") -> None:

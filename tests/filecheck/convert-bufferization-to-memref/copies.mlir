@@ -73,3 +73,21 @@ func.func @scalar(%a: memref<f32>, %b: memref<f32>) {
 // LOOPS-NEXT:    %[[V:.*]] = memref.load %{{.*}}[] : memref<f32>
 // LOOPS-NEXT:    memref.store %[[V]], %{{.*}}[] : memref<f32>
 // LOOPS-NEXT:    func.return
+
+// -----
+
+// A cast to the destination's shape only (memref.copy needs one shape) is not
+// needed by loads and stores: the loops read the static buffer directly.
+
+func.func @shapes(%a: memref<2xf32>, %b: memref<?xf32>) {
+  %c = "memref.cast"(%a) : (memref<2xf32>) -> memref<?xf32>
+  "memref.copy"(%c, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+  func.return
+}
+
+// LOOPS-LABEL: func.func @shapes(
+// LOOPS-SAME:    %[[A:.*]]: memref<2xf32>, %[[B:.*]]: memref<?xf32>)
+// LOOPS-NOT:     memref.cast
+// LOOPS:         memref.dim %[[B]]
+// LOOPS:         %[[V:.*]] = memref.load %[[A]][%{{.*}}] : memref<2xf32>
+// LOOPS-NEXT:    memref.store %[[V]], %[[B]][%{{.*}}] : memref<?xf32>
