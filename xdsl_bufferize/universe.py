@@ -50,8 +50,16 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return EmptyTensorEliminationPass
 
+    def get_convert_bufferization_to_memref() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.convert_bufferization_to_memref import (
+            ConvertBufferizationToMemrefPass,
+        )
+
+        return ConvertBufferizationToMemrefPass
+
     return {
         "buffer-deallocation": get_buffer_deallocation,
+        "convert-bufferization-to-memref": get_convert_bufferization_to_memref,
         "buffer-loop-hoisting": get_buffer_loop_hoisting,
         "eliminate-empty-tensors": get_eliminate_empty_tensors,
         "comprehensive-bufferize": get_comprehensive_bufferize,

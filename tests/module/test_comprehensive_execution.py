@@ -203,7 +203,7 @@ def test_python_api_matches_the_pass() -> None:
     expected = apply_pipeline(parse(path), "comprehensive-bufferize")
     assert str(module) == str(expected)
     with pytest.raises(TypeError):
-        bufferize(parse(path), no_such_option=True)
+        bufferize(parse(path), no_such_option=True)  # pyright: ignore[reportCallIssue]
 
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: Path(p).name)

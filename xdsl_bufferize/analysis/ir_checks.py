@@ -13,7 +13,7 @@ from xdsl.dialects.builtin import UnrankedTensorType
 from xdsl.ir import Operation
 from xdsl.traits import IsTerminator, NoTerminator
 
-from xdsl_bufferize.analysis.module_analysis import fail_at
+from xdsl_bufferize.interfaces.diagnostics import op_error
 
 
 def _expected_forwarded(op: Operation, region_index: int) -> int | None:
@@ -30,7 +30,9 @@ def _expected_forwarded(op: Operation, region_index: int) -> int | None:
     return None
 
 
-def check_region_terminators(root: Operation) -> None:
+def check_region_terminators(
+    root: Operation, stage: str = "one-shot-bufferize"
+) -> None:
     """Every block of a function or of an scf op ends in a terminator, and the
     terminators of scf ops forward as many values as the op needs; else a
     diagnostic at the op."""
@@ -45,20 +47,21 @@ def check_region_terminators(root: Operation) -> None:
             for block in region.blocks:
                 last = block.last_op
                 if last is None or not last.has_trait(IsTerminator):
-                    fail_at(
+                    raise op_error(
+                        stage,
                         op,
-                        f"region #{index} of {op.name} has a block that does not end "
-                        "in a terminator",
+                        f"region #{index} has a block that does not end in a terminator",
                     )
                 if expected is not None and len(last.operands) != expected:
-                    fail_at(
+                    raise op_error(
+                        stage,
                         op,
-                        f"the terminator {last.name} of region #{index} of {op.name} "
-                        f"has {len(last.operands)} operand(s), expected {expected}",
+                        f"its region #{index} ends in {last.name} with "
+                        f"{len(last.operands)} operand(s), expected {expected}",
                     )
 
 
-def check_ranked_tensors(root: Operation) -> None:
+def check_ranked_tensors(root: Operation, stage: str = "one-shot-bufferize") -> None:
     """Unranked tensors (`tensor<*xf32>`) are not bufferized yet: a diagnostic at
     the first op (or function) that has one, instead of a half-converted module."""
     for op in root.walk():
@@ -67,7 +70,8 @@ def check_ranked_tensors(root: Operation) -> None:
             types = [*op.function_type.inputs.data, *op.function_type.outputs.data]
         for typ in types:
             if isinstance(typ, UnrankedTensorType):
-                fail_at(
+                raise op_error(
+                    stage,
                     op,
                     f"unranked tensor type {typ} is not supported by bufferization yet",
                 )

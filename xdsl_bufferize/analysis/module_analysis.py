@@ -52,7 +52,6 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
 from xdsl_bufferize.interfaces.bufferizable import (
@@ -60,6 +59,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     OpOperand,
 )
+from xdsl_bufferize.interfaces.diagnostics import op_error
 
 WRITABLE_ATTR = "bufferization.writable"
 """Argument attribute (bool): whether the function may write the argument's buffer."""
@@ -83,13 +83,9 @@ def is_tensor_type(attr: Attribute) -> bool:
 def fail_at(op: Operation, message: str) -> NoReturn:
     """Raise a pass failure whose message names `op` (its symbol if it has one) and
     that prints the IR with the message attached to `op`."""
-    name = op_name(op)
-    if isinstance(op, func.FuncOp):
-        name = f"{op.name} @{op.sym_name.data}"
-    elif isinstance(op, func.CallOp):
-        name = f"{op.name} @{op.callee.root_reference.data}"
-    text = f"{message} (at {name})"
-    op.emit_error(text, PassFailedException(text))
+    if isinstance(op, func.CallOp):
+        message = f"(call of @{op.callee.root_reference.data}) {message}"
+    raise op_error("one-shot-bufferize", op, message)
 
 
 def has_tensor_signature(function: func.FuncOp) -> bool:

@@ -83,6 +83,7 @@ from xdsl_bufferize.interfaces.allocation import (
     allocation_interface,
     registered_allocation_model,
 )
+from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.interfaces.region_branch import (
     region_branch_model,
     region_entry_edges,
@@ -101,16 +102,7 @@ def _describe(op: Operation) -> str:
 
 def _error(op: Operation, message: str) -> DiagnosticException:
     """A diagnostic naming `op`, its function, and (if it has no regions) printing it."""
-    where = ""
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, func.FuncOp):
-        parent = parent.parent_op()
-    if isinstance(parent, func.FuncOp):
-        where = f" in @{parent.sym_name.data}"
-    text = f"buffer-deallocation: {_describe(op)}{where} {message}"
-    if not op.regions:
-        text += f"\n  {op}"
-    return DiagnosticException(text)
+    return op_error("buffer-deallocation", op, message)
 
 
 class SiteKind(enum.Enum):

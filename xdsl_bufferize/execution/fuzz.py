@@ -36,6 +36,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
+from typing import TextIO
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -385,6 +386,36 @@ class Summary:
         )
 
 
+Progress = Callable[[int, int, int], None]
+"""Told (cases done, cases in all, failures so far) after each case."""
+
+
+class ProgressPrinter:
+    """Prints `done/total <what>, N failure(s), R/s` on stderr, at most every
+    `interval` seconds and after the last case."""
+
+    def __init__(
+        self, what: str, interval: float = 2.0, stream: TextIO | None = None
+    ) -> None:
+        self.what = what
+        self.interval = interval
+        self.stream = stream if stream is not None else sys.stderr
+        self.start = time.monotonic()
+        self.last = self.start
+
+    def __call__(self, done: int, total: int, failures: int) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < self.interval:
+            return
+        self.last = now
+        rate = done / max(now - self.start, 1e-9)
+        print(
+            f"fuzz: {done}/{total} {self.what}, {failures} failure(s), {rate:.1f}/s",
+            file=self.stream,
+            flush=True,
+        )
+
+
 def fuzz_programs(
     count: int,
     seed: int,
@@ -396,8 +427,10 @@ def fuzz_programs(
     timeout: float = 20.0,
     shrink_tests: int = 200,
     shrink_seconds: float = 90.0,
+    progress: Progress | None = None,
 ) -> Summary:
-    """Generate `count` programs from `seed` on, check each under `pipeline`."""
+    """Generate `count` programs from `seed` on, check each under `pipeline`;
+    `progress` is told after each program."""
     start = time.monotonic()
     config = config or config_for_pipeline(pipeline)
     # Fail early, in this process, on an unknown pass.
@@ -408,13 +441,23 @@ def fuzz_programs(
         )
         for i in range(count)
     ]
-    results: list[CaseResult]
+    results: list[CaseResult] = []
+    failures: list[CaseResult] = []
+
+    def collect(result: CaseResult) -> None:
+        results.append(result)
+        if result.verdict.failed:
+            failures.append(result)
+        if progress is not None:
+            progress(len(results), count, len(failures))
+
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            results = list(pool.imap(_run_job, work, chunksize=4))
+            for result in pool.imap(_run_job, work, chunksize=4):
+                collect(result)
     else:
-        results = [_run_job(j) for j in work]
-    failures = [r for r in results if r.verdict.failed]
+        for job in work:
+            collect(_run_job(job))
     paths: list[Path] = []
     if out_dir is not None:
         paths = [write_reproducer(out_dir, pipeline, f, "seed") for f in failures]
@@ -457,6 +500,7 @@ def _generator_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--print", action="store_true", help="print the programs, do not run"
     )
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     return p
 
 
@@ -487,6 +531,7 @@ def main_generate(argv: Sequence[str]) -> int:
             do_shrink=not args.no_shrink,
             timeout=args.timeout,
             shrink_seconds=args.shrink_seconds,
+            progress=None if args.quiet else ProgressPrinter("programs"),
         )
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -30,13 +30,20 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from xdsl.passes import PassPipeline
+from xdsl.universe import Universe
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from xdsl_bufferize.execution.fuzz import CaseTimeout, slug, time_limit
+from xdsl_bufferize.execution.fuzz import (
+    CaseTimeout,
+    ProgressPrinter,
+    slug,
+    time_limit,
+)
 
 OPT_FLAGS = ("--parsing-diagnostics", "--verify-diagnostics")
 """Flags that turn parse and verify errors into printed messages."""
@@ -70,6 +77,10 @@ def run_line_pipelines(text: str) -> list[str]:
             if spec and spec not in out:
                 out.append(spec)
     return out
+
+
+SEEDS = Path(__file__).resolve().parent / "seeds"
+"""The inputs shipped with the package (copies of `examples/` and the workloads)."""
 
 
 def load_inputs(root: Path) -> list[Chunk]:
@@ -321,9 +332,17 @@ def fuzz_mutations(
     subprocess_every: int = 0,
     out_dir: Path | None = None,
     do_shrink: bool = True,
+    progress: Callable[[int, int, int], None] | None = None,
 ) -> MutationSummary:
     """Run `count` mutated inputs through each pipeline (default: the input's RUN-line
-    pipelines plus each of our passes)."""
+    pipelines plus each of our passes); `progress` is told (cases done, count,
+    failures) after each case. Raises `ValueError` for a pipeline that does not
+    parse or has a bad option."""
+    for pipeline in pipelines or ():
+        try:
+            PassPipeline.parse_spec(Universe.get_multiverse().all_passes, pipeline)
+        except Exception as e:
+            raise ValueError(f"bad pipeline '{pipeline}': {e}") from e
     start = time.monotonic()
     chunks = load_inputs(inputs)
     if not chunks:
@@ -334,6 +353,8 @@ def fuzz_mutations(
     disagreements: list[str] = []
     runs = xdsl_crashes = checked = 0
     for case in range(count):
+        if progress is not None and case:
+            progress(case, count, len(failures))
         chunk = rng.choice(chunks)
         text, edits = mutate(chunk.text, rng)
         base = run_opt_inprocess(text, None)
@@ -364,6 +385,8 @@ def fuzz_mutations(
                     MutationFailure(case, chunk, pipeline, edits, crash, text)
                 )
                 break
+    if progress is not None:
+        progress(count, count, len(failures))
     paths: list[Path] = []
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -400,7 +423,14 @@ def main_mutate(argv: Sequence[str]) -> int:
         prog="xdsl-bufferize-fuzz mutate",
         description="Mutate test inputs at random; xdsl-opt must never show a traceback.",
     )
-    p.add_argument("--inputs", type=Path, default=Path("tests/filecheck"))
+    p.add_argument(
+        "--inputs",
+        type=Path,
+        default=SEEDS,
+        help="folder of .mlir inputs to mutate (default: the examples and "
+        "workloads shipped with the package; in a checkout, tests/filecheck "
+        "adds every test input)",
+    )
     p.add_argument("--count", type=int, default=200)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
@@ -418,6 +448,7 @@ def main_mutate(argv: Sequence[str]) -> int:
     )
     p.add_argument("--out", type=Path, default=Path("fuzz-out"))
     p.add_argument("--no-shrink", action="store_true")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = p.parse_args(argv)
     try:
         summary = fuzz_mutations(
@@ -428,6 +459,7 @@ def main_mutate(argv: Sequence[str]) -> int:
             args.subprocess_every,
             args.out,
             not args.no_shrink,
+            progress=None if args.quiet else ProgressPrinter("mutants"),
         )
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -119,6 +119,11 @@ class BufferizationOptions:
     unknown_type_conversion: LayoutMapOption = LayoutMapOption.FULLY_DYNAMIC_LAYOUT_MAP
     test_analysis_only: bool = False
     print_conflicts: bool = False
+    explain_copies: bool = False
+    infer_private_layouts: bool = False
+    """With identity-layout-map at function boundaries: private functions take the
+    layout their callers' buffers have (see `infer_private_layouts`)."""
+    """Record why each copy is made (printed by the passes after they run)."""
     dump_alias_sets: bool = False
     no_analysis_func_filter: tuple[str, ...] = ()
     check_parallel_regions: bool = True

@@ -14,6 +14,8 @@ from xdsl.dialects import memref
 from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from xdsl_bufferize.interfaces.copy_reasons import record_copy
+
 
 def cast_to_shape_of(source: SSAValue, target: SSAValue) -> memref.CastOp | None:
     """A `memref.cast` of `source` to the shape of `target`, or None when the shapes
@@ -43,6 +45,6 @@ def copy_ops(source: SSAValue, target: SSAValue) -> list[Operation]:
     """The ops copying `source` into `target`: `memref.copy`, preceded by a
     `memref.cast` of the source to the target's shape when the shapes differ."""
     cast = cast_to_shape_of(source, target)
-    if cast is None:
-        return [memref.CopyOp(source, target)]
-    return [cast, memref.CopyOp(cast.dest, target)]
+    copy = memref.CopyOp(source if cast is None else cast.dest, target)
+    record_copy(copy)
+    return [copy] if cast is None else [cast, copy]

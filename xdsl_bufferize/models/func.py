@@ -40,12 +40,12 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     IntegerAttr,
     MemRefType,
+    NoneAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
-from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingValue,
@@ -56,6 +56,10 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     register_bufferizable_model,
 )
+from xdsl_bufferize.interfaces.copy_reasons import copies_made_for
+from xdsl_bufferize.interfaces.diagnostics import op_error
+from xdsl_bufferize.interfaces.memref_copy import copy_ops
+from xdsl_bufferize.models.tensor import identity_strides, strides_and_offset
 
 WRITABLE_ATTRS = ("bufferization.writable", "linalg.inplaceable")
 """Argument attributes that make a function argument writable (MLIR's, then the
@@ -86,9 +90,10 @@ def verify_writable_attributes(root: Operation) -> None:
     for op in root.walk():
         for name in WRITABLE_ATTRS:
             if name in op.attributes:
-                raise PassFailedException(
-                    f"'{name}' is only valid as a function argument attribute, "
-                    f"found on '{op.name}'"
+                raise op_error(
+                    "one-shot-bufferize",
+                    op,
+                    f"'{name}' is only valid as a function argument attribute",
                 )
         if isinstance(op, func.FuncOp) and op.arg_attrs is not None:
             arg_attrs: ArrayAttr[DictionaryAttr] = op.arg_attrs
@@ -96,9 +101,11 @@ def verify_writable_attributes(root: Operation) -> None:
                 for name in WRITABLE_ATTRS:
                     attr = attrs.data.get(name)
                     if attr is not None and _as_bool(attr) is None:
-                        raise PassFailedException(
-                            f"'{name}' of argument #{index} of @{op.sym_name.data} "
-                            f"must be a bool attribute, got {attr}"
+                        raise op_error(
+                            "one-shot-bufferize",
+                            op,
+                            f"'{name}' of argument #{index} must be a bool "
+                            f"attribute, got {attr}",
                         )
 
 
@@ -277,12 +284,30 @@ class CallOpModel(BufferizableOpModel):
         callee = boundary.callee(op)
         callee_type = callee.function_type
         operands: list[SSAValue] = []
+        copy_backs: list[tuple[SSAValue, SSAValue, str]] = []
         for index, value in enumerate(op.arguments):
             if not isinstance(value.type, TensorType):
                 operands.append(value)
                 continue
             buffer = state.get_buffer(rewriter, value)
             wanted = callee_type.inputs.data[index]
+            if buffer.type != wanted and not fits_argument_type(buffer.type, wanted):
+                # A view the callee's layout cannot describe (a non-contiguous
+                # view passed to an identity-layout argument): pass a contiguous
+                # copy, and copy it back after the call if the callee writes it.
+                reason = (
+                    f"copy of operand #{index} of the call of {op.callee} "
+                    f"({buffer.type}): the callee takes {wanted}, which cannot "
+                    "describe this view"
+                )
+                with copies_made_for(reason):
+                    copy = state.allocate(rewriter, value.type, [], copy_from=buffer)  # pyright: ignore[reportArgumentType]
+                summary = boundary.summary_of_callee(op)
+                if summary is None or index in summary.written_args:
+                    copy_backs.append(
+                        (copy, buffer, f"{reason} (copied back: the callee writes it)")
+                    )
+                buffer = copy
             if buffer.type != wanted:
                 cast = memref.CastOp.get(buffer, wanted)  # pyright: ignore[reportArgumentType]
                 rewriter.insert(cast, InsertPoint.before(op))
@@ -291,7 +316,38 @@ class CallOpModel(BufferizableOpModel):
         new_call = func.CallOp(op.callee, operands, callee_type.outputs.data)
         new_call.attributes.update(op.attributes)
         rewriter.insert(new_call, InsertPoint.before(op))
+        for copy, original, reason in reversed(copy_backs):
+            with copies_made_for(reason):
+                rewriter.insert(copy_ops(copy, original), InsertPoint.after(new_call))
         state.replace_op_with_bufferized_values(rewriter, op, new_call.results)
+
+
+def fits_argument_type(source: Attribute, target: Attribute) -> bool:
+    """Whether a `source` buffer may be passed as a `target` argument through a
+    `memref.cast` that holds at run time: same shape where static, and every
+    static stride and the offset of `target` statically equal in `source` (an
+    identity `target` takes only identity or provably contiguous buffers)."""
+    if not isinstance(source, MemRefType) or not isinstance(target, MemRefType):
+        return False
+    source_memref: MemRefType[Attribute] = source  # pyright: ignore[reportUnknownVariableType]
+    target_memref: MemRefType[Attribute] = target  # pyright: ignore[reportUnknownVariableType]
+    if source_memref.element_type != target_memref.element_type:
+        return False
+    a_shape, b_shape = source_memref.get_shape(), target_memref.get_shape()
+    if len(a_shape) != len(b_shape):
+        return False
+    if any(a != b and a >= 0 and b >= 0 for a, b in zip(a_shape, b_shape, strict=True)):
+        return False
+    if isinstance(source_memref.layout, NoneAttr):
+        return True
+    a_strides, a_offset = strides_and_offset(source_memref)
+    if isinstance(target_memref.layout, NoneAttr):
+        if any(size < 0 for size in a_shape):
+            return False
+        return a_offset == 0 and a_strides == identity_strides(list(a_shape))
+    b_strides, b_offset = strides_and_offset(target_memref)
+    pairs = [*zip(a_strides, b_strides, strict=True), (a_offset, b_offset)]
+    return all(b is None or a == b for a, b in pairs)
 
 
 def register_func_models() -> None:

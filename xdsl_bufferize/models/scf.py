@@ -28,7 +28,6 @@ from xdsl.dialects.builtin import MemRefType, NoneAttr, StridedLayoutAttr, Tenso
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue, Use
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
-from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingOpOperand,
@@ -40,6 +39,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     register_bufferizable_model,
 )
+from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.models.bufferization import cast_if_needed, to_tensor_op
 
 
@@ -627,7 +627,9 @@ class ConditionOpModel(BufferizableOpModel):
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
     ) -> None:
-        raise PassFailedException("scf.condition is bufferized by its scf.while")
+        raise op_error(
+            "one-shot-bufferize", op, "is bufferized by its scf.while, not alone"
+        )
 
 
 # ---------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from xdsl_bufferize.analysis.ownership import (
     analyze_deallocation,
 )
 from xdsl_bufferize.gc_pause import frozen_heap
+from xdsl_bufferize.interfaces.diagnostics import BufferizationError
 from xdsl_bufferize.models.allocation import register_default_allocation_models
 
 
@@ -488,7 +489,7 @@ def apply_plan(plan: DeallocationPlan) -> DeallocationStatistics:
 def deallocate(module: builtin.ModuleOp) -> DeallocationStatistics:
     """Make `module` free every heap buffer exactly once; raise DiagnosticException if refused."""
     register_default_allocation_models()
-    check_region_terminators(module)
+    check_region_terminators(module, "buffer-deallocation")
     plan = analyze_deallocation(module)
     return apply_plan(plan)
 
@@ -506,6 +507,8 @@ class BufferDeallocationPass(ModulePass):
         try:
             with frozen_heap():
                 stats = deallocate(op)
+        except BufferizationError:
+            raise
         except DiagnosticException as error:
             raise PassFailedException(str(error)) from error
         if self.statistics:

@@ -19,9 +19,10 @@ Unknown ops (no model) with tensors are an error naming the op, or, with
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from xdsl.dialects import arith, bufferization, memref, tensor
 from xdsl.dialects.builtin import (
@@ -30,6 +31,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
     ModuleOp,
+    NoneAttr,
     StringAttr,
     TensorType,
     UnitAttr,
@@ -44,7 +46,7 @@ from xdsl_bufferize.analysis.ir_checks import (
     check_ranked_tensors,
     check_region_terminators,
 )
-from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
+from xdsl_bufferize.analysis.one_shot_analysis import Conflict, OneShotAnalysisState
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
     BufferizationOptions,
@@ -53,6 +55,16 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     bufferizable_model,
     has_tensor_semantics,
+)
+from xdsl_bufferize.interfaces.copy_reasons import (
+    Reason,
+    SsaNames,
+    copies_made_for,
+)
+from xdsl_bufferize.interfaces.diagnostics import (
+    BufferizationError,
+    enclosing_function,
+    op_error,
 )
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
@@ -300,8 +312,13 @@ class OneShotBufferizationState(BufferizationState):
         return get_global.memref
 
 
-def _error(op: Operation, message: str) -> PassFailedException:
-    return PassFailedException(f"{message}\n  at: {op}")
+STAGE = "one-shot-bufferize"
+"""The stage named in the diagnostics of bufferization (also when
+comprehensive-bufferize runs it)."""
+
+
+def _error(op: Operation, message: str) -> BufferizationError:
+    return op_error(STAGE, op, message)
 
 
 def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
@@ -312,31 +329,42 @@ def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
         return
     for op in root.walk():
         if bufferizable_model(op) is None and has_tensor_semantics(op):
-            raise PassFailedException(
-                f"'{op.name}' has tensor semantics but no bufferization model "
-                "(pass allow-unknown-ops to keep it on tensors behind "
-                "to_tensor / to_buffer)"
+            raise _error(
+                op,
+                "has tensor semantics but no bufferization model (pass "
+                "allow-unknown-ops to keep it on tensors behind to_tensor / "
+                "to_buffer)",
             )
+
+
+_copy_reasons: WeakKeyDictionary[Operation, str] = WeakKeyDictionary()
+"""With explain-copies: the reason of each copying `alloc_tensor` inserted for an
+out-of-place operand (the copy its bufferization makes gets it)."""
 
 
 def insert_tensor_copies(state: OneShotAnalysisState) -> int:
     """Replace each out-of-place operand by a `bufferization.alloc_tensor` (with
     `copy` when the op reads the operand) and record it as in place."""
     count = 0
+    names = (
+        SsaNames(_names_scope(state))
+        if state.options.explain_copies and state.conflicts
+        else None
+    )
     for operand in list(state.conflicts):
         op = operand.owner
         value = operand.value
         tensor_type = value.type
         assert isinstance(tensor_type, TensorType)
-        # An operand that is written and not read, or whose contents are
-        # undefined (only tensor.empty reaches it), can start from garbage; a
-        # dynamic shape is then taken from the operand with tensor.dim.
-        needs_copy = (
-            state.bufferizes_to_memory_read(operand)
-            or not state.bufferizes_to_memory_write(operand)
-        ) and bool(state.definitions(value))
+        # A buffer that starts from garbage takes a dynamic shape from the
+        # operand with tensor.dim.
+        needs_copy = _needs_copy(state, operand)
         if needs_copy:
             alloc = bufferization.AllocTensorOp(tensor_type, [], value)
+            if names is not None:
+                _copy_reasons[alloc] = explain_conflict(
+                    operand, state.conflicts[operand], names, True
+                )
         else:
             sizes: list[SSAValue] = []
             for dim, size in enumerate(tensor_type.get_shape()):
@@ -367,8 +395,44 @@ def Rewriter_insert(new_op: Operation, before: Operation) -> None:  # noqa: N802
     block.insert_op_before(new_op, before)
 
 
+_LOOP_REASON = (
+    "the loop yields a buffer that is not equivalent to its iteration argument, "
+    "so the yielded value is copied into the buffer the next iteration uses"
+)
+
+_ORIGIN_REASONS: dict[str, str] = {
+    "scf.for": _LOOP_REASON,
+    "scf.while": _LOOP_REASON,
+    "scf.yield": "the loop or branch yields a buffer that is not equivalent to the "
+    "one its result reuses, so the yielded value is copied into it",
+    "scf.condition": "the loop passes on a buffer that is not equivalent to the "
+    "one its result reuses, so the value is copied into it",
+    "func.return": "the function returns a buffer its callers may not share",
+    "bufferization.materialize_in_destination": "the value is materialized in "
+    "its destination buffer",
+}
+
+
+def _origin_reason(op: Operation, names: SsaNames) -> Callable[[], str]:
+    """The reason of a copy that the bufferization of `op` makes (not for an
+    out-of-place operand), computed when the copy is built."""
+
+    # An op with regions is printed now: while its model rewrites it, it may not
+    # print.
+    text = names.op(op) if op.regions else None
+
+    def make() -> str:
+        why = _ORIGIN_REASONS.get(
+            op.name, "its buffer form needs the value in a new buffer"
+        )
+        return f"copy made for `{text or names.op(op)}`: {why}"
+
+    return make
+
+
 def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
     """Visit ops in pre-order and let each model rewrite its op."""
+    names = SsaNames(root) if state.options.explain_copies else None
     ops = [op for op in root.walk() if op is not root]
     for op in ops:
         if op.parent is None:
@@ -377,7 +441,16 @@ def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
         if model is None or not has_tensor_semantics(op):
             continue
         rewriter = PatternRewriter(op)
-        model.bufferize(op, rewriter, state)
+        try:
+            reason: Reason | None = _copy_reasons.get(op)
+            if reason is None and names is not None:
+                reason = _origin_reason(op, names)
+            with copies_made_for(reason):
+                model.bufferize(op, rewriter, state)
+        except BufferizationError:
+            raise
+        except PassFailedException as error:
+            raise _error(op, str(error)) from error
 
 
 def _fold_pair(to_buffer: bufferization.ToBufferOp) -> bool:
@@ -426,6 +499,50 @@ def fold_to_buffer_to_tensor(root: Operation) -> None:
         op.detach()
         op.erase()
         wrappers.extend(sources)
+    for op in list(root.walk()):
+        if isinstance(op, bufferization.ToTensorOp):
+            _contiguous_to_tensor(op)
+
+
+def _contiguous_to_tensor(op: bufferization.ToTensorOp) -> None:
+    """A `to_tensor` left in the output (at an unknown op) of a buffer with a
+    layout other than the identity reads a contiguous copy instead: xDSL's
+    `to_tensor` takes identity-layout memrefs only."""
+    buffer = op.memref
+    buffer_type = buffer.type
+    if not isinstance(buffer_type, MemRefType) or isinstance(
+        buffer_type.layout, NoneAttr
+    ):
+        return
+    memref_type: MemRefType[Attribute] = buffer_type  # pyright: ignore[reportUnknownVariableType]
+    new_ops: list[Operation] = []
+    sizes: list[SSAValue] = []
+    for index, size in enumerate(memref_type.get_shape()):
+        if size < 0:
+            position = arith.ConstantOp.from_int_and_width(index, IndexType())
+            dim = memref.DimOp(buffer, position.result)
+            new_ops += [position, dim]
+            sizes.append(dim.result)
+    alloc = memref.AllocOp(
+        sizes,
+        [],
+        MemRefType(
+            memref_type.element_type,
+            memref_type.get_shape(),
+            NoneAttr(),
+            memref_type.memory_space,
+        ),
+    )
+    new_ops.append(alloc)
+    with copies_made_for(
+        f"copy for `bufferization.to_tensor` of a {memref_type}: xDSL's to_tensor "
+        "takes identity-layout memrefs only"
+    ):
+        new_ops += copy_ops(buffer, alloc.memref)
+    block = op.parent_block()
+    assert block is not None
+    block.insert_ops_before(new_ops, op)
+    op.operands[0] = alloc.memref
 
 
 def annotate_analysis(
@@ -465,14 +582,65 @@ def annotate_analysis(
             )
 
 
+def explain_conflict(
+    operand: OpOperand, conflict: Conflict, names: SsaNames, copied: bool
+) -> str:
+    """Why `operand` is out of place, naming values and ops as they are printed:
+    "copy of %x (tensor<8xf32>) for the write of `%xw = linalg.generic ...
+    outs(%x)` because `%x5 = tensor.extract %x[%c5]` reads %x afterwards"."""
+    value = operand.value
+    name = names.value(value)
+    what = "copy of" if copied else "new buffer instead of"
+    text = f"{what} {name} ({value.type}) for the write of `{names.op(operand.owner)}`"
+    if conflict.kind == "read-after-write" and conflict.read is not None:
+        read = conflict.read
+        read_name = names.value(read.value)
+        alias = "" if read.value is value else f", an alias of {name},"
+        return (
+            f"{text} because `{names.op(read.owner)}` reads {read_name}{alias} "
+            "afterwards"
+        )
+    if conflict.kind == "non-writable" and conflict.non_writable is not None:
+        source = conflict.non_writable
+        kind = (
+            "a function argument that is not writable"
+            if isinstance(source, BlockArgument)
+            else "a constant"
+        )
+        return f"{text} because {names.value(source)} is {kind}"
+    if conflict.kind == "copy-before-write":
+        return f"{text} because copy-before-write is set"
+    return f"{text} because the fuzzer heuristic chose out of place"
+
+
+def _names_scope(state: OneShotAnalysisState) -> Operation:
+    return state.root
+
+
 def print_conflicts(state: OneShotAnalysisState) -> None:
     """Write one line per out-of-place operand to stderr."""
+    if not state.conflicts:
+        return
+    names = SsaNames(_names_scope(state))
     for operand, conflict in state.conflicts.items():
+        function = enclosing_function(operand.owner)
+        where = f"@{function.sym_name.data}: " if function is not None else ""
+        copied = _needs_copy(state, operand)
         print(
-            f"one-shot-bufferize: operand #{operand.index} of "
-            f"{operand.owner.name} bufferizes out of place: {conflict.describe()}",
+            f"one-shot-bufferize: {where}"
+            f"{explain_conflict(operand, conflict, names, copied)}",
             file=sys.stderr,
         )
+
+
+def _needs_copy(state: OneShotAnalysisState, operand: OpOperand) -> bool:
+    """Whether the new buffer of out-of-place `operand` starts as a copy (an
+    operand that is written and not read, or whose contents are undefined because
+    only tensor.empty reaches it, can start from garbage)."""
+    return (
+        state.bufferizes_to_memory_read(operand)
+        or not state.bufferizes_to_memory_write(operand)
+    ) and bool(state.definitions(operand.value))
 
 
 def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisState:

@@ -17,7 +17,11 @@ The pipeline runs
    the small patterns once more. xDSL's `canonicalize` runs too with the option
    `canonicalize=true`; it is off by default because on bufferized programs it only
    folds the program's own arithmetic (it changes no allocation, copy or free on
-   any test input or benchmark module) and was the costliest clean-up step.
+   any test input or benchmark module) and was the costliest clean-up step;
+4. with `memcpy-op=linalg.copy` or `memcpy-op=loops`, each `bufferization.clone`
+   becomes an allocation and a copy, and each copy takes that form
+   (`convert-bufferization-to-memref`), so xDSL's own lowering
+   (`convert-linalg-to-loops`, `convert-memref-to-ptr`) and interpreter accept it.
 
 Options are those of the two passes it runs, under the same names; each is forwarded
 to the pass that declares it.
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import bufferization, memref
@@ -52,12 +57,22 @@ from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPa
 
 from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
 from xdsl_bufferize.gc_pause import frozen_heap
+from xdsl_bufferize.interfaces.copy_reasons import explain_copies
+from xdsl_bufferize.interfaces.diagnostics import invalid_option
 from xdsl_bufferize.transforms.buffer_deallocation import BufferDeallocationPass
 from xdsl_bufferize.transforms.buffer_loop_hoisting import hoist_loop_allocations
+from xdsl_bufferize.transforms.convert_bufferization_to_memref import (
+    MEMCPY_OPS,
+    MemcpyOp,
+    lower_copies,
+)
 from xdsl_bufferize.transforms.empty_tensor_elimination import (
     eliminate_empty_tensors,
 )
-from xdsl_bufferize.transforms.one_shot_bufferize import OneShotBufferizePass
+from xdsl_bufferize.transforms.one_shot_bufferize import (
+    OneShotBufferizePass,
+    validate_bufferization_options,
+)
 
 
 def _strip_casts(value: SSAValue) -> SSAValue:
@@ -294,6 +309,9 @@ class ComprehensiveBufferizePass(ModulePass):
     """Annotate in-place decisions and function summaries only; rewrite nothing."""
     print_conflicts: bool = False
     """Report why each out-of-place operand needs a copy."""
+    explain_copies: bool = False
+    """After the pass, print to stderr one line per copy and clone left in the
+    output, with its reason (the values and ops named as printed)."""
     dump_alias_sets: bool = False
     """With test-analysis-only, annotate alias-set numbers of op results."""
     allow_unknown_ops: bool = False
@@ -309,8 +327,17 @@ class ComprehensiveBufferizePass(ModulePass):
     allow_return_allocs_from_loops: bool = True
     """Let a loop yield a buffer not equivalent to its iter_arg (a new buffer each
     iteration, freed by the deallocation); False rejects such loops as MLIR does."""
-    function_boundary_type_conversion: str = "infer-layout-map"
-    """infer-layout-map, identity-layout-map or fully-dynamic-layout-map."""
+    function_boundary_type_conversion: str = "identity-layout-map"
+    """Layout of memrefs at function boundaries: identity-layout-map (default:
+    contiguous buffers, which xDSL's convert-memref-to-ptr lowers; a caller passing
+    a non-contiguous view copies it at the call), infer-layout-map (MLIR's default:
+    arguments fully dynamic, results the layout of their buffer) or
+    fully-dynamic-layout-map."""
+    infer_private_layouts: bool = True
+    """With identity-layout-map: each argument of a private function takes the most
+    specific layout describing the buffers all its callers pass (the identity when
+    they all pass identity buffers, a strided layout when they pass views, fully
+    dynamic only when nothing more specific fits), so calls neither cast nor copy."""
     modify_public_functions: bool = False
     """Also drop equivalent results of public functions."""
     drop_equivalent_buffer_results: bool = True
@@ -332,6 +359,16 @@ class ComprehensiveBufferizePass(ModulePass):
     hoist_allocations: bool = True
     """After bufferization, move non-escaping loop-body allocations before their
     loop (buffer-loop-hoisting)."""
+    memcpy_op: str = "memref.copy"
+    """How copies and clones are written in the output: memref.copy (and
+    bufferization.clone), or, in forms xDSL's own lowering and interpreter accept,
+    linalg.copy or loops (scf.for of load/store), with each clone an allocation and
+    a copy (see convert-bufferization-to-memref)."""
+
+    def __post_init__(self) -> None:
+        validate_bufferization_options(self.name, self)
+        if self.memcpy_op not in MEMCPY_OPS:
+            raise invalid_option(self.name, "memcpy-op", self.memcpy_op, MEMCPY_OPS)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         with frozen_heap():
@@ -353,7 +390,7 @@ class ComprehensiveBufferizePass(ModulePass):
             and not self.copy_before_write
         ):
             eliminate_empty_tensors(op, options, kept)
-        bufferize_pass.run(op, kept)
+        bufferize_pass.run(op, kept, report_copies=False)
         if self.test_analysis_only:
             return
         if self.hoist_allocations:
@@ -361,6 +398,10 @@ class ComprehensiveBufferizePass(ModulePass):
         _forward_options(BufferDeallocationPass, self).apply(ctx, op)
         if self.cleanup:
             clean_up(ctx, op, self.canonicalize)
+        if self.explain_copies:
+            explain_copies(op)
+        if self.memcpy_op != "memref.copy":
+            lower_copies(op, cast(MemcpyOp, self.memcpy_op))
 
 
 def clean_up(ctx: Context, op: ModuleOp, canonicalize: bool = False) -> None:

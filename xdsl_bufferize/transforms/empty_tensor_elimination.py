@@ -197,8 +197,8 @@ def eliminate_empty_tensors(
     analyses of functions left unchanged after the last oracle are recorded there,
     for the one-shot bufferization that follows."""
     register_all_models()
-    check_region_terminators(module)
-    check_ranked_tensors(module)
+    check_region_terminators(module, "eliminate-empty-tensors")
+    check_ranked_tensors(module, "eliminate-empty-tensors")
     state = ChainState(options)
     tried: set[tuple[object, ...]] = set()
     kept: list[_Candidate] = []

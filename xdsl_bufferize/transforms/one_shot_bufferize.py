@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from typing import Protocol
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
 from xdsl_bufferize.gc_pause import frozen_heap
@@ -43,6 +43,38 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     LayoutMapOption,
 )
+from xdsl_bufferize.interfaces.copy_reasons import explain_copies
+from xdsl_bufferize.interfaces.diagnostics import check_alignment, invalid_option
+
+
+class _BufferizationPassOptions(Protocol):
+    @property
+    def analysis_heuristic(self) -> str: ...
+    @property
+    def function_boundary_type_conversion(self) -> str: ...
+    @property
+    def buffer_alignment(self) -> int: ...
+
+
+def validate_bufferization_options(
+    pass_name: str, options: _BufferizationPassOptions
+) -> None:
+    """Raise `InvalidOptionError` for a bad enum value or alignment (when the pass
+    is built, not when it runs)."""
+    heuristics = [h.value for h in AnalysisHeuristic]
+    if options.analysis_heuristic not in heuristics:
+        raise invalid_option(
+            pass_name, "analysis-heuristic", options.analysis_heuristic, heuristics
+        )
+    layouts = [layout.value for layout in LayoutMapOption]
+    if options.function_boundary_type_conversion not in layouts:
+        raise invalid_option(
+            pass_name,
+            "function-boundary-type-conversion",
+            options.function_boundary_type_conversion,
+            layouts,
+        )
+    check_alignment(pass_name, options.buffer_alignment)
 
 
 @dataclass(frozen=True)
@@ -55,6 +87,9 @@ class OneShotBufferizePass(ModulePass):
     """Annotate in-place decisions only; rewrite nothing."""
     print_conflicts: bool = False
     """Report why each out-of-place operand needs a copy."""
+    explain_copies: bool = False
+    """After the pass, print to stderr one line per copy left in the output, with
+    its reason (the values and ops named as printed)."""
     dump_alias_sets: bool = False
     """With test-analysis-only, annotate alias-set numbers of op results."""
     allow_unknown_ops: bool = False
@@ -75,6 +110,10 @@ class OneShotBufferizePass(ModulePass):
     `transforms/one_shot_module_bufferize.py`)."""
     function_boundary_type_conversion: str = "infer-layout-map"
     """Layout of memrefs at function boundaries."""
+    infer_private_layouts: bool = False
+    """With function boundaries and identity-layout-map: each argument of a private
+    function takes the most specific layout describing what all its callers pass
+    (the identity when they pass identity buffers), so no call copies a view."""
     modify_public_functions: bool = False
     """With function boundaries: also drop equivalent results of public functions."""
     drop_equivalent_buffer_results: bool = True
@@ -86,22 +125,13 @@ class OneShotBufferizePass(ModulePass):
     statistics: bool = False
     """Print counts of decisions, allocations and copies."""
 
+    def __post_init__(self) -> None:
+        validate_bufferization_options(self.name, self)
+
     def options(self) -> BufferizationOptions:
         """The `BufferizationOptions` these pass options describe."""
-        try:
-            heuristic = AnalysisHeuristic(self.analysis_heuristic)
-        except ValueError:
-            raise PassFailedException(
-                f"unknown analysis-heuristic '{self.analysis_heuristic}' (expected "
-                "bottom-up, top-down, bottom-up-from-terminators or fuzzer)"
-            ) from None
-        try:
-            layout = LayoutMapOption(self.function_boundary_type_conversion)
-        except ValueError:
-            raise PassFailedException(
-                "unknown function-boundary-type-conversion "
-                f"'{self.function_boundary_type_conversion}'"
-            ) from None
+        heuristic = AnalysisHeuristic(self.analysis_heuristic)
+        layout = LayoutMapOption(self.function_boundary_type_conversion)
         return BufferizationOptions(
             allow_unknown_ops=self.allow_unknown_ops,
             copy_before_write=self.copy_before_write,
@@ -113,8 +143,10 @@ class OneShotBufferizePass(ModulePass):
             function_boundary_type_conversion=layout,
             test_analysis_only=self.test_analysis_only,
             print_conflicts=self.print_conflicts,
+            explain_copies=self.explain_copies,
             dump_alias_sets=self.dump_alias_sets,
             modify_public_functions=self.modify_public_functions,
+            infer_private_layouts=self.infer_private_layouts,
             drop_equivalent_buffer_results=self.drop_equivalent_buffer_results,
             public_arguments_writable=self.public_arguments_writable,
         )
@@ -122,9 +154,16 @@ class OneShotBufferizePass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         self.run(op)
 
-    def run(self, op: ModuleOp, prior: ReusableAnalyses | None = None) -> None:
+    def run(
+        self,
+        op: ModuleOp,
+        prior: ReusableAnalyses | None = None,
+        report_copies: bool = True,
+    ) -> None:
         """Bufferize `op`; with function boundaries, reuse the still valid function
-        analyses of `prior` (made with the same options)."""
+        analyses of `prior` (made with the same options). `report_copies=False`
+        leaves the explain-copies report to the caller (a pipeline that changes
+        the copies afterwards)."""
         from xdsl_bufferize.transforms.bufferize_driver import one_shot_bufferize
 
         options = self.options()
@@ -139,3 +178,5 @@ class OneShotBufferizePass(ModulePass):
                 stats = one_shot_bufferize(op, options)
         if self.statistics:
             print(stats.report(), file=sys.stderr)
+        if self.explain_copies and report_copies and not self.test_analysis_only:
+            explain_copies(op)

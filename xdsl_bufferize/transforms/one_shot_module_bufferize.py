@@ -37,6 +37,8 @@ buffers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects import arith, bufferization, func, memref
 from xdsl.dialects.builtin import (
     FunctionType,
@@ -47,12 +49,14 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneAttr,
     StridedLayoutAttr,
+    SymbolRefAttr,
     TensorType,
     UnrankedMemRefType,
     UnrankedTensorType,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.analysis.ir_checks import (
     check_ranked_tensors,
@@ -81,11 +85,12 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     LayoutMapOption,
 )
+from xdsl_bufferize.interfaces.diagnostics import BufferizationError, op_error
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
-from xdsl_bufferize.models.func import verify_writable_attributes
-from xdsl_bufferize.models.tensor import strides_and_offset
+from xdsl_bufferize.models.func import fits_argument_type, verify_writable_attributes
+from xdsl_bufferize.models.tensor import identity_strides, strides_and_offset
 from xdsl_bufferize.transforms.bufferize_driver import (
     BufferizationStatistics,
     OneShotBufferizationState,
@@ -194,24 +199,6 @@ class ModuleBufferizationState(OneShotBufferizationState):
         return super().get_buffer_type(value)
 
 
-def _is_cast_compatible(source: Attribute, target: Attribute) -> bool:
-    """Whether `memref.cast` may turn a `source` memref into a `target` one (same
-    shape where static, strides / offset equal where both are static)."""
-    if not isinstance(source, MemRefType) or not isinstance(target, MemRefType):
-        return False
-    if source.element_type != target.element_type:
-        return False
-    a_shape, b_shape = source.get_shape(), target.get_shape()
-    if len(a_shape) != len(b_shape):
-        return False
-    if any(a != b and a >= 0 and b >= 0 for a, b in zip(a_shape, b_shape, strict=True)):
-        return False
-    a_strides, a_offset = strides_and_offset(source)  # pyright: ignore[reportUnknownArgumentType]
-    b_strides, b_offset = strides_and_offset(target)  # pyright: ignore[reportUnknownArgumentType]
-    pairs = [*zip(a_strides, b_strides, strict=True), (a_offset, b_offset)]
-    return all(a is None or b is None or a == b for a, b in pairs)
-
-
 def _convert_arguments(function: func.FuncOp, option: LayoutMapOption) -> None:
     """Turn the tensor arguments of the entry block into memrefs; remaining tensor
     uses read them through `bufferization.to_tensor`."""
@@ -277,7 +264,7 @@ def _convert_return(
         buffer = strip_casts(buffer)
         if buffer.type == wanted:
             values.append(buffer)
-        elif _is_cast_compatible(buffer.type, wanted):
+        elif fits_argument_type(buffer.type, wanted):
             cast = memref.CastOp.get(buffer, wanted)  # pyright: ignore[reportArgumentType]
             Rewriter.insert_op(cast, InsertPoint.before(return_op))
             values.append(cast.dest)
@@ -335,6 +322,102 @@ def _convert_declaration(function: func.FuncOp, option: LayoutMapOption) -> None
     function.function_type = FunctionType.from_lists(inputs, outputs)
 
 
+def join_layouts(
+    shape: Sequence[int], types: Sequence[Attribute]
+) -> StridedLayoutAttr | None:
+    """The most specific layout that describes buffers of all `types` (None: the
+    identity): a stride or the offset stays static where all agree, and is
+    dynamic otherwise; fully dynamic if a type is not a strided memref."""
+    if all(isinstance(t, MemRefType) and isinstance(t.layout, NoneAttr) for t in types):
+        return None
+    rank = len(shape)
+    joined: list[int | None] | None = None
+    offset: int | None = 0
+    for buffer_type in types:
+        if not isinstance(buffer_type, MemRefType) or not isinstance(
+            buffer_type.layout, NoneAttr | StridedLayoutAttr
+        ):
+            return fully_dynamic_layout(rank)
+        memref_type: MemRefType[Attribute] = buffer_type  # pyright: ignore[reportUnknownVariableType]
+        strides, this_offset = strides_and_offset(memref_type)
+        if len(strides) != rank:
+            return fully_dynamic_layout(rank)
+        if joined is None:
+            joined, offset = list(strides), this_offset
+            continue
+        joined = [a if a == b else None for a, b in zip(joined, strides, strict=True)]
+        offset = offset if offset == this_offset else None
+    assert joined is not None
+    if offset == 0 and joined == identity_strides(list(shape)) and None not in joined:
+        return None
+    return StridedLayoutAttr(joined, offset)
+
+
+def _symbols_used_outside_calls(module: ModuleOp) -> set[str]:
+    """Names of the symbols referred to other than as the callee of a func.call."""
+    used: set[str] = set()
+    for op in module.walk():
+        for attr in [*op.attributes.values(), *op.properties.values()]:
+            if isinstance(attr, SymbolRefAttr) and not (
+                isinstance(op, func.CallOp) and attr is op.callee
+            ):
+                used.add(attr.root_reference.data)
+    return used
+
+
+def infer_private_layouts(
+    module: ModuleOp,
+    graph: CallGraph,
+    states: dict[func.FuncOp, ModuleAnalysisState],
+    options: BufferizationOptions,
+) -> set[func.FuncOp]:
+    """With the identity layout at function boundaries: each tensor argument of a
+    private function called only by `func.call` takes the most specific layout
+    that describes the buffers all its callers pass (`join_layouts`; the identity
+    when they all pass identity buffers), recorded as `bufferization.buffer_layout`.
+    Callers come first, so a caller's own inferred arguments are known. Returns
+    the functions with an inferred non-identity layout (their results are typed
+    like their buffers, so a result equivalent to such an argument is no copy)."""
+    inferred: set[func.FuncOp] = set()
+    elsewhere = _symbols_used_outside_calls(module)
+    buffer_states: dict[func.FuncOp, ModuleBufferizationState] = {}
+    for function in reversed(graph.order):
+        calls = graph.callers.get(function, [])
+        if (
+            function.is_declaration
+            or not calls
+            or function.sym_visibility is None
+            or function.sym_visibility.data != "private"
+            or function.sym_name.data in elsewhere
+        ):
+            continue
+        for index, tensor_type in enumerate(function.function_type.inputs.data):
+            if not isinstance(tensor_type, TensorType):
+                continue
+            if arg_attr(function, index, BUFFER_LAYOUT_ATTR) is not None:
+                continue
+            types: list[Attribute] = []
+            for call in calls:
+                caller = call.parent_op()
+                while caller is not None and not isinstance(caller, func.FuncOp):
+                    caller = caller.parent_op()
+                if caller is None or caller not in states:
+                    break
+                if caller not in buffer_states:
+                    buffer_states[caller] = ModuleBufferizationState(
+                        module, options, states[caller]
+                    )
+                operand = call.arguments[index]
+                types.append(buffer_states[caller].get_buffer_type(operand))
+            else:
+                shape = tensor_type.get_shape()  # pyright: ignore[reportUnknownMemberType,reportUnknownVariableType]
+                layout = join_layouts(shape, types)  # pyright: ignore[reportUnknownArgumentType]
+                if layout is not None:
+                    set_arg_attr(function, index, BUFFER_LAYOUT_ATTR, layout)
+                    inferred.add(function)
+    return inferred
+
+
 def _remove_bufferization_attributes(function: func.FuncOp) -> None:
     for index in range(len(function.function_type.inputs.data)):
         for name in (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR, BUFFER_LAYOUT_ATTR):
@@ -366,7 +449,13 @@ def analyze_module(
             summary = record.summary
         else:
             state = ModuleAnalysisState(function, options, func_state)
-            state.analyze()
+            try:
+                state.analyze()
+            except BufferizationError:
+                raise
+            except PassFailedException as error:
+                # A model refused an op without naming it: name the function.
+                raise op_error("one-shot-bufferize", function, str(error)) from error
             errors = state.verify()
             if errors:
                 op, message = errors[0]
@@ -428,17 +517,35 @@ def one_shot_module_bufferize(
 
     # 2. Rewrite, callees first: each call sees its callee's memref signature.
     option = options.function_boundary_type_conversion
+    infer = (
+        options.infer_private_layouts and option is LayoutMapOption.IDENTITY_LAYOUT_MAP
+    )
+    if infer:
+        # The copies first, so that call operands have their final buffers.
+        for function in graph.order:
+            if not function.is_declaration:
+                stats.tensor_copies += insert_tensor_copies(states[function])
+        inferred = infer_private_layouts(module, graph, states, options)
+    else:
+        inferred = set[func.FuncOp]()
     for function in graph.order:
         if function.is_declaration:
             _convert_declaration(function, option)
             continue
         state = states[function]
-        stats.tensor_copies += insert_tensor_copies(state)
+        if not infer:
+            stats.tensor_copies += insert_tensor_copies(state)
         buffer_state = ModuleBufferizationState(module, options, state)
         bufferize_ops(function, buffer_state)
         _convert_arguments(function, option)
+        result_option = (
+            LayoutMapOption.INFER_LAYOUT_MAP if function in inferred else option
+        )
         _convert_return(
-            function, func_state.summaries[function], option, options.buffer_alignment
+            function,
+            func_state.summaries[function],
+            result_option,
+            options.buffer_alignment,
         )
         fold_to_buffer_to_tensor(function)
         stats.allocations += buffer_state.statistics.allocations

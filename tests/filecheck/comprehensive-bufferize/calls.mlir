@@ -17,14 +17,13 @@ func.func @caller(%x: f32) -> f32 {
   return %v : f32
 }
 
-// CHECK-LABEL: func.func private @inc(%t: memref<4xf32, strided<[?], offset: ?>>) {
+// CHECK-LABEL: func.func private @inc(%t: memref<4xf32>) {
 // CHECK-NOT:     memref.alloc
 // CHECK:         func.return{{$}}
 // CHECK-LABEL: func.func @caller(%x: f32) -> f32 {
 // CHECK:         %[[B:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
 // CHECK-NEXT:    linalg.fill ins(%x : f32) outs(%[[B]] : memref<4xf32>)
-// CHECK-NEXT:    %[[C:.*]] = "memref.cast"(%[[B]])
-// CHECK-NEXT:    func.call @inc(%[[C]]) : (memref<4xf32, strided<[?], offset: ?>>) -> ()
+// CHECK-NEXT:    func.call @inc(%[[B]]) : (memref<4xf32>) -> ()
 // CHECK-NEXT:    %v = memref.load %[[B]][%c1] : memref<4xf32>
 // CHECK-NEXT:    memref.dealloc %[[B]] : memref<4xf32>
 // CHECK-NEXT:    func.return %v : f32
@@ -79,8 +78,7 @@ func.func @caller(%x: f32) -> (f32, f32) {
 // CHECK-NEXT:    linalg.fill
 // CHECK-NEXT:    %[[COPY:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
 // CHECK-NEXT:    "memref.copy"(%[[T]], %[[COPY]])
-// CHECK-NEXT:    %[[C:.*]] = "memref.cast"(%[[COPY]])
-// CHECK-NEXT:    func.call @inc(%[[C]])
+// CHECK-NEXT:    func.call @inc(%[[COPY]])
 // CHECK-NEXT:    %v = memref.load %[[COPY]][%c0] : memref<4xf32>
 // CHECK-NEXT:    memref.dealloc %[[COPY]] : memref<4xf32>
 // CHECK-NEXT:    %w = memref.load %[[T]][%c0] : memref<4xf32>

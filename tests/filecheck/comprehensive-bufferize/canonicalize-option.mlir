@@ -14,7 +14,7 @@ func.func @scale(%t: tensor<4xf32>, %i: index) -> tensor<4xf32> {
 }
 
 // DEFAULT-LABEL: func.func @scale(
-// DEFAULT-SAME:      %t: memref<4xf32, strided<[?], offset: ?>>, %i: index) -> memref<4xf32> {
+// DEFAULT-SAME:      %t: memref<4xf32>, %i: index) -> memref<4xf32> {
 // DEFAULT-NEXT:    %one = arith.constant 1 : index
 // DEFAULT-NEXT:    %j = arith.muli %i, %one : index
 // DEFAULT-NEXT:    %f = arith.constant 2.000000e+00 : f32

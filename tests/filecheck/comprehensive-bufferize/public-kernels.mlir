@@ -23,20 +23,18 @@ func.func @main() -> f32 {
   return %v : f32
 }
 
-// CHECK-LABEL: func.func private @scale__inplace(%a: memref<4xf32, strided<[?], offset: ?>>, %s: f32) {
+// CHECK-LABEL: func.func private @scale__inplace(%a: memref<4xf32>, %s: f32) {
 // CHECK-NOT:     memref.alloc
 // CHECK:         func.return
-// CHECK-LABEL: func.func @scale(%a: memref<4xf32, strided<[?], offset: ?>>, %s: f32) -> memref<4xf32> {
+// CHECK-LABEL: func.func @scale(%a: memref<4xf32>, %s: f32) -> memref<4xf32> {
 // CHECK-NEXT:    %[[COPY:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
 // CHECK-NEXT:    "memref.copy"(%a, %[[COPY]])
-// CHECK-NEXT:    %[[CAST:.*]] = "memref.cast"(%[[COPY]])
-// CHECK-NEXT:    func.call @scale__inplace(%[[CAST]], %s)
+// CHECK-NEXT:    func.call @scale__inplace(%[[COPY]], %s)
 // CHECK-NEXT:    func.return %[[COPY]] : memref<4xf32>
 // CHECK-LABEL: func.func @main() -> f32 {
 // CHECK:         %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
 // CHECK-NEXT:    linalg.fill ins(%one : f32) outs(%[[A]] : memref<4xf32>)
-// CHECK-NEXT:    %[[ACAST:.*]] = "memref.cast"(%[[A]])
-// CHECK-NEXT:    func.call @scale__inplace(%[[ACAST]], %two)
+// CHECK-NEXT:    func.call @scale__inplace(%[[A]], %two)
 // CHECK-NEXT:    %v = memref.load %[[A]][%c0] : memref<4xf32>
 // CHECK-NEXT:    memref.dealloc %[[A]] : memref<4xf32>
 // CHECK-NEXT:    func.return %v : f32

@@ -21,12 +21,12 @@ func.func @caller(%a: tensor<8xf32> {bufferization.writable = true}, %b: tensor<
 
 // CHECK-NOT:   memref.alloc
 // CHECK-NOT:   memref.dealloc
-// CHECK-LABEL: func.func private @swap_update(%a: memref<8xf32, strided<[?], offset: ?>>, %b: memref<8xf32, strided<[?], offset: ?>>, %s: memref<2xf32, strided<[?], offset: ?>>, %n: index) {
+// CHECK-LABEL: func.func private @swap_update(%a: memref<8xf32>, %b: memref<8xf32>, %s: memref<2xf32>, %n: index) {
 // CHECK:         scf.for
 // CHECK:           "memref.copy"(%s, %{{.*}})
 // CHECK:           "memref.copy"(%s, %{{.*}})
 // CHECK:         func.return{{$}}
-// CHECK-LABEL: func.func @caller(%a: memref<8xf32, strided<[?], offset: ?>>, %b: memref<8xf32, strided<[?], offset: ?>>, %s: memref<2xf32, strided<[?], offset: ?>>) {
+// CHECK-LABEL: func.func @caller(%a: memref<8xf32>, %b: memref<8xf32>, %s: memref<2xf32>) {
 // CHECK-NEXT:    %c3 = arith.constant 3 : index
 // CHECK-NEXT:    func.call @swap_update(%a, %b, %s, %c3)
 // CHECK-NEXT:    func.return{{$}}

@@ -21,7 +21,7 @@ func.func @insert_slice(%dest: tensor<8xf32> {bufferization.writable = true}, %o
 // BUF-LABEL: func.func @insert_slice
 // BUF-NEXT:    %f1 = arith.constant
 // BUF-NEXT:    %0 = memref.subview %dest[%off] [4] [1]
-// BUF-NEXT:    linalg.fill ins(%f1 : f32) outs(%0 : memref<4xf32, strided<[?], offset: ?>>)
+// BUF-NEXT:    linalg.fill ins(%f1 : f32) outs(%0 : memref<4xf32, strided<[1], offset: ?>>)
 // BUF-NOT:     memref.alloc
 // BUF-NOT:     memref.copy
 // BUF:         func.return

@@ -9,7 +9,7 @@ func.func private @g(%t: tensor<4xf32>) -> tensor<4xf32> {
   return %r : tensor<4xf32>
 }
 
-// CHECK: expected callgraph to be free of circular dependencies: recursive calls @{{f -> @g -> @f|g -> @f -> @g}} cannot be bufferized across function boundaries (at func.func @{{f|g}})
+// CHECK: one-shot-bufferize: 'func.func' in @{{f|g}}: expected callgraph to be free of circular dependencies: recursive calls @{{f -> @g -> @f|g -> @f -> @g}} cannot be bufferized across function boundaries
 
 // -----
 
@@ -21,7 +21,7 @@ func.func @two_returns(%c: i1, %t: tensor<4xf32>, %u: tensor<4xf32>) -> tensor<4
   return %u : tensor<4xf32>
 }
 
-// CHECK: cannot bufferize a function with tensors and without a unique func.return (one block ending in func.return is required) (at func.func @two_returns)
+// CHECK: one-shot-bufferize: 'func.func' in @two_returns: cannot bufferize a function with tensors and without a unique func.return (one block ending in func.return is required)
 
 // -----
 
@@ -29,7 +29,7 @@ func.func @bad_attr(%t: tensor<4xf32> {bufferization.writable = 1 : i32}) -> ten
   return %t : tensor<4xf32>
 }
 
-// CHECK: argument #0: 'bufferization.writable' must be a boolean attribute (true or false), got 1 : i32 (at func.func @bad_attr)
+// CHECK: one-shot-bufferize: 'func.func' in @bad_attr: argument #0: 'bufferization.writable' must be a boolean attribute (true or false), got 1 : i32
 
 // -----
 
@@ -37,7 +37,7 @@ func.func @bad_attr(%t: tensor<4xf32> {bufferization.writable = 1 : i32}) -> ten
 func.func private @g(%t: tensor<*xf32>) -> tensor<*xf32> {
   return %t : tensor<*xf32>
 }
-// CHECK: unranked tensor type tensor<*xf32> is not supported by bufferization yet (at func.func @g)
+// CHECK: one-shot-bufferize: 'func.func' in @g: unranked tensor type tensor<*xf32> is not supported by bufferization yet
 
 // -----
 

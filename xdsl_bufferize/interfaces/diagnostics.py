@@ -1,0 +1,95 @@
+"""One style for the errors of every pass of xdsl-bufferize.
+
+An error about an op reads
+
+    <stage>: '<op name as written>' in @<function>: <what is wrong>
+      <the op, printed, when it has no regions>
+
+(`at module level` instead of `in @<function>` for an op outside any function), and
+is raised as a `BufferizationError`, a `PassFailedException` (so `xdsl-opt
+--verify-diagnostics` prints it) that carries the op and the function name for
+callers of the Python API. The name is the one written in the input, also for ops
+xDSL parsed as unregistered (never `builtin.unregistered`).
+
+A bad pass option is an `InvalidOptionError` (a `ValueError`, like xDSL's own errors
+for pass options), raised when the pass is built: it names the pass, the option and
+the valid values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import UnregisteredOp
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import PassFailedException
+
+
+def written_name(op: Operation) -> str:
+    """The op's name as written in the input (also for unregistered ops)."""
+    if isinstance(op, UnregisteredOp):
+        return op.op_name.data
+    return op.name
+
+
+def enclosing_function(op: Operation) -> func.FuncOp | None:
+    """The `func.func` that is `op` or contains it, if any."""
+    current: Operation | None = op
+    while current is not None and not isinstance(current, func.FuncOp):
+        current = current.parent_op()
+    return current
+
+
+class BufferizationError(PassFailedException):
+    """A pass of xdsl-bufferize refused its input because of `op`."""
+
+    op: Operation
+    """The op at fault."""
+    function: str | None
+    """The name of the function containing it (None outside functions)."""
+
+    def __init__(self, message: str, op: Operation, function: str | None) -> None:
+        super().__init__(message)
+        self.op = op
+        self.function = function
+
+
+def op_error(stage: str, op: Operation, message: str) -> BufferizationError:
+    """The error `stage` reports about `op` (see the module docstring)."""
+    function = enclosing_function(op)
+    function_name = function.sym_name.data if function is not None else None
+    where = "at module level" if function_name is None else f"in @{function_name}"
+    text = f"{stage}: '{written_name(op)}' {where}: {message}"
+    if not op.regions:
+        text += f"\n  {op}"
+    return BufferizationError(text, op, function_name)
+
+
+class InvalidOptionError(ValueError):
+    """A pass option with a value the pass does not accept."""
+
+
+def invalid_option(
+    pass_name: str, option: str, value: object, valid: Iterable[str]
+) -> InvalidOptionError:
+    """The error for an option that must be one of `valid`."""
+    choices = ", ".join(valid)
+    return InvalidOptionError(
+        f"{pass_name}: invalid value '{value}' of option {option} (valid: {choices})"
+    )
+
+
+def check_alignment(pass_name: str, alignment: int) -> None:
+    """Raise unless `alignment` is a positive power of two, or 0 (MLIR's spelling
+    of "no alignment attribute")."""
+    if (
+        isinstance(alignment, bool)
+        or not isinstance(alignment, int)
+        or alignment < 0
+        or alignment & (alignment - 1)
+    ):
+        raise InvalidOptionError(
+            f"{pass_name}: invalid value '{alignment}' of option buffer-alignment "
+            "(must be a positive power of two, or 0 for none)"
+        )
