@@ -205,19 +205,10 @@ class OneShotAnalysisState(AnalysisState):
         return a is b or self.alias_sets.same(a, b)
 
     def is_value_read(self, value: SSAValue) -> bool:
-        seen: set[SSAValue] = set()
-        stack = [value]
-        while stack:
-            current = stack.pop()
-            if current in seen:
-                continue
-            seen.add(current)
-            for use in current.uses:
-                operand = OpOperand(use.operation, use.index)
-                if self.bufferizes_to_memory_read(operand):
-                    return True
-                stack.extend(a.value for a in self.get_aliasing_values(operand))
-        return False
+        return (
+            self.first_use_through_aliases(value, self.bufferizes_to_memory_read)
+            is not None
+        )
 
     def reads_old_data_after(self, value: SSAValue, op: Operation) -> bool:
         start = self.order.pos[op]

@@ -27,7 +27,7 @@ Both states are abstract here: `analysis/` and `transforms/` implement them.
 from __future__ import annotations
 
 import abc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum, auto
 from typing import ClassVar
@@ -196,6 +196,25 @@ class AnalysisState(abc.ABC):
         return self.is_writable(value)
 
     _model_decisions: dict[Operation, object] | None = None
+
+    def first_use_through_aliases(
+        self, value: SSAValue, predicate: Callable[[OpOperand], bool]
+    ) -> OpOperand | None:
+        """A use of `value`, or of a value aliasing it through the uses' aliasing
+        values, that satisfies `predicate` (None if there is none)."""
+        seen: set[SSAValue] = set()
+        stack = [value]
+        while stack:
+            current = stack.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            for use in current.uses:
+                operand = OpOperand(use.operation, use.index)
+                if predicate(operand):
+                    return operand
+                stack.extend(a.value for a in self.get_aliasing_values(operand))
+        return None
 
     def record_decision(self, op: Operation, decision: object) -> None:
         """Keep a model's decision about `op`, taken once the analysis is done

@@ -59,23 +59,6 @@ def cast_if_needed(
     return cast.dest
 
 
-def _first_writer(value: SSAValue, state: AnalysisState) -> Operation | None:
-    """An op that writes the buffer of `value` or of a value aliasing it."""
-    seen: set[SSAValue] = set()
-    stack = [value]
-    while stack:
-        current = stack.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        for use in current.uses:
-            operand = OpOperand(use.operation, use.index)
-            if state.bufferizes_to_memory_write(operand):
-                return use.operation
-            stack.extend(alias.value for alias in state.get_aliasing_values(operand))
-    return None
-
-
 class AllocTensorOpModel(BufferizableOpModel):
     """bufferization.alloc_tensor: a new `memref.alloc`, filled from `copy` if given."""
 
@@ -127,12 +110,14 @@ class ToTensorOpModel(BufferizableOpModel):
         assert isinstance(op, bufferization.ToTensorOp)
         if op.restrict is not None:
             return None
-        writer = _first_writer(op.tensor, state)
-        if writer is None:
+        write = state.first_use_through_aliases(
+            op.tensor, state.bufferizes_to_memory_write
+        )
+        if write is None:
             return None
         return (
             "to_tensor ops without `restrict` are not supported by One-Shot "
-            f"Analysis (its tensor is written by {writer.name})"
+            f"Analysis (its tensor is written by {write.owner.name})"
         )
 
     def bufferize(
