@@ -426,7 +426,9 @@ def _generator_parser() -> argparse.ArgumentParser:
         prog="xdsl-bufferize-fuzz",
         description="Differential fuzzing of a pass pipeline on generated programs "
         "(use `xdsl-bufferize-fuzz mutate --help` for the mutation fuzzer, "
-        "`xdsl-bufferize-fuzz replay FILE...` to re-check reproducers).",
+        "`xdsl-bufferize-fuzz replay FILE...` to re-check reproducers, "
+        "`xdsl-bufferize-fuzz mlir-compare --help` to compare in-place decisions with "
+        "upstream MLIR's).",
     )
     p.add_argument("--count", type=int, default=100, help="programs to generate")
     p.add_argument("--seed", type=int, default=0, help="seed of the first program")
@@ -541,6 +543,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return main_mutate(argv[1:])
     if argv and argv[0] == "replay":
         return main_replay(argv[1:])
+    if argv and argv[0] == "mlir-compare":
+        from xdsl_bufferize.execution.mlir_compare import main as main_compare
+
+        return main_compare(argv[1:])
     return main_generate(argv)
 
 

@@ -18,7 +18,7 @@ come from the generator (`generate.py`) and from test inputs (files split on
 `// -----`); a program one side cannot parse or analyse is counted and skipped.
 
 Upstream MLIR (`mlir_finch`, PyPI `finch-mlir`) is imported only when a comparison
-runs, never at import time. Command line:
+runs, never at import time. Command line (also `xdsl-bufferize-fuzz mlir-compare ...`):
 `python -m xdsl_bufferize.execution.mlir_compare --count 50 --seed 0 --features +adversarial
 --inputs tests/filecheck/one-shot-bufferize --out DIR --shrink-seconds 120` (wrong
 programs are shrunk, while they stay wrong, and written to `DIR`).
@@ -414,7 +414,7 @@ def compare_generated(
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(
-        prog="python -m xdsl_bufferize.execution.mlir_compare",
+        prog="xdsl-bufferize-fuzz mlir-compare",
         description="Compare our in-place decisions with upstream MLIR's on generated "
         "programs and test inputs; run the programs on which ours is more in place.",
     )
