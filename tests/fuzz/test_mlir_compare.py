@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from xdsl_bufferize.execution.fuzz import main as fuzz_main
 from xdsl_bufferize.execution.mlir_compare import (
     DEFAULT_OPTIONS,
     CompareResult,
@@ -158,3 +159,17 @@ def test_agreement_with_mlir_on_adversarial_programs() -> None:
     wrong = [f"{r.name}: {r.execution}" for r in results if r.wrong]
     if wrong:
         pytest.xfail("issue #12: " + "; ".join(wrong))
+
+
+def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("mlir_finch")
+    path = tmp_path / "loop.mlir"
+    path.write_text(WRITE_INTO_CAPTURED_IN_LOOP)
+    code = fuzz_main(
+        ["mlir-compare", "--count", "1", "--inputs", str(path), "--out", str(tmp_path)]
+    )
+    out = capsys.readouterr().out
+    assert out.startswith("2 programs: 2 compared"), out
+    # Exit 1 and the program written to --out while the loop miscompile is unfixed.
+    assert code == (1 if "WRONG loop.mlir#0" in out else 0), out
+    assert (tmp_path / "mlirdiff_loop_mlir_0.mlir").exists() == (code == 1)
