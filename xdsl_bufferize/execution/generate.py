@@ -12,7 +12,10 @@ Two program kinds:
   signatures), calls, `scf.for` / `scf.if` / `scf.while` nests carrying tensors, tiles
   (`tensor.extract_slice` / `insert_slice`, static and dynamic), linalg generic and named
   ops, `tensor.empty` destinations, `tensor.insert` / `extract`, dense constants (which
-  may be written to), dynamic shapes (`tensor.cast`, `tensor.dim`, `tensor.empty(%d)`).
+  may be written to), dynamic shapes (`tensor.cast`, `tensor.dim`, `tensor.empty(%d)`);
+  with the `ADVERSARIAL_FEATURES` (off by default) also the shapes on which an in-place
+  analysis must see a conflict: writes in loop bodies into captured tensors, one value
+  as several operands, `scf.while` forwarding, clobbered insert-slice destinations.
 * **memref** programs, for buffer deallocation alone: allocations, subviews, stores and
   copies, `scf.if` / `scf.for` carrying buffers, `cf` branches merging buffers, and
   helper functions returning fresh or forwarded buffers. No deallocation is written.
@@ -55,7 +58,8 @@ conflict (issue #12), and programs with them fail where the analysis is wrong.
   value (a captured one, so that results alias captured values).
 * `slice_clobber`: a tile's destination written between the tile's producer (a slice of
   it, or a new tensor for empty-tensor elimination) and its `tensor.insert_slice`.
-* `materialize`: `bufferization.materialize_in_destination`.
+* `materialize`: `bufferization.materialize_in_destination` (into a new tensor: its
+  destination must be in place).
 * `alloc_tensor`: `bufferization.alloc_tensor` (filled, or a copy of a value).
 * `writing_callees`: public and private helpers that write their tensor arguments, and
   callers that read the passed value after the call.
