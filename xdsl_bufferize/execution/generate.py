@@ -987,6 +987,11 @@ class ProgramGenerator:
                 if v.type == typ and v.shape == init.shape and v.readable
             ]
             forwarded = [self.rng.choice(outside)]
+            cap = forwarded[0]
+            chain = cap.lineage in self.outer_chains or cap is init
+            if not chain and self.rng.random() < 0.5:
+                # Only the condition reads it again (each iteration): dead after the loop.
+                self.loop_dead.append(cap)
         elif mode == "slice":
             outside = [
                 v
