@@ -147,18 +147,16 @@ def test_agreement_with_mlir() -> None:
 
 
 def test_agreement_with_mlir_on_adversarial_programs() -> None:
-    """Adversarial shapes (issue #12): MLIR accepts every program (they are valid);
-    extra in-place decisions of ours that change results are the bugs of the issue
-    (seeds 15, 21 and 24 had them when this test was written): an expected failure
-    until the analysis is fixed."""
+    """Adversarial shapes (issue #12): MLIR accepts every program (they are valid),
+    and no extra in-place decision of ours changes results (seeds 15, 21 and 24 had
+    such decisions before the analysis was fixed)."""
     pytest.importorskip("mlir_finch")
     results = [r for r, _ in compare_generated(14, 12, features="+adversarial")]
     assert all(r.status == "compared" for r in results), [
         (r.name, r.detail) for r in results if r.status != "compared"
     ]
     wrong = [f"{r.name}: {r.execution}" for r in results if r.wrong]
-    if wrong:
-        pytest.xfail("issue #12: " + "; ".join(wrong))
+    assert not wrong, wrong
 
 
 def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

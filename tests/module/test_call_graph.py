@@ -13,13 +13,13 @@ from xdsl.utils.exceptions import PassFailedException
 from xdsl_bufferize.analysis.module_analysis import (
     ACCESS_ATTR,
     build_call_graph,
-    is_argument_writable,
     set_arg_attr,
     summarize_external,
 )
 from xdsl_bufferize.transforms.drop_equivalent_buffer_results import (
     drop_equivalent_buffer_results,
 )
+from xdsl_bufferize.transforms.one_shot_bufferize import OneShotBufferizePass
 
 
 def parse(text: str) -> ModuleOp:
@@ -133,19 +133,50 @@ def test_wrongly_typed_writable_attribute() -> None:
         build_call_graph(module)
 
 
-def test_writability_of_arguments() -> None:
-    module = parse(
-        """
-        func.func @pub(%a: tensor<4xf32>, %b: tensor<4xf32> {bufferization.writable = true},
-                       %c: tensor<4xf32> {linalg.inplaceable = true}) { return }
-        func.func private @priv(%a: tensor<4xf32>,
-                                %b: tensor<4xf32> {bufferization.writable = false}) { return }
-        """
+def _written_in_place(text: str, public_arguments_writable: bool) -> list[str]:
+    """The in-place decision of each `tensor.insert` of `text`, in order."""
+    module = parse(text)
+    OneShotBufferizePass(
+        bufferize_function_boundaries=True,
+        test_analysis_only=True,
+        public_arguments_writable=public_arguments_writable,
+    ).apply(Context(), module)
+    return [
+        op.attributes["__inplace_operands_attr__"].data[1].data  # pyright: ignore
+        for op in module.walk()
+        if op.name == "tensor.insert"
+    ]
+
+
+@pytest.mark.parametrize("public_writable", [True, False])
+def test_writability_of_arguments(public_writable: bool) -> None:
+    """Declared writability wins; otherwise private arguments are writable, public
+    ones as the option says (MLIR: writable)."""
+    text = "\n".join(
+        f"""
+        func.func {visibility}@{name}({", ".join(f"%a{i}: tensor<4xf32>{attr}" for i, attr in enumerate(attrs))}, %v: f32)
+            -> ({", ".join("tensor<4xf32>" for _ in attrs)}) {{
+          %c0 = arith.constant 0 : index
+          {"".join(f"%r{i} = tensor.insert %v into %a{i}[%c0] : tensor<4xf32>" + chr(10) for i in range(len(attrs)))}
+          return {", ".join(f"%r{i}" for i in range(len(attrs)))} : {", ".join("tensor<4xf32>" for _ in attrs)}
+        }}"""
+        for visibility, name, attrs in (
+            (
+                "",
+                "pub",
+                (
+                    "",
+                    " {bufferization.writable = true}",
+                    " {linalg.inplaceable = true}",
+                    " {bufferization.writable = false}",
+                ),
+            ),
+            ("private ", "priv", ("", " {bufferization.writable = false}")),
+        )
     )
-    graph = build_call_graph(module)
-    pub, priv = graph.functions["pub"], graph.functions["priv"]
-    assert [is_argument_writable(pub, i) for i in range(3)] == [False, True, True]
-    assert [is_argument_writable(priv, i) for i in range(2)] == [True, False]
+    decisions = _written_in_place(text, public_writable)
+    public_default = "true" if public_writable else "false"
+    assert decisions == [public_default, "true", "true", "false", "true", "false"]
 
 
 def test_external_function_summary() -> None:

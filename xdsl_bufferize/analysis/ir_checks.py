@@ -9,6 +9,7 @@ values through region terminators and would index past their operands; they call
 from __future__ import annotations
 
 from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import UnrankedTensorType
 from xdsl.ir import Operation
 from xdsl.traits import IsTerminator, NoTerminator
 
@@ -55,3 +56,18 @@ def check_region_terminators(root: Operation) -> None:
                         f"the terminator {last.name} of region #{index} of {op.name} "
                         f"has {len(last.operands)} operand(s), expected {expected}",
                     )
+
+
+def check_ranked_tensors(root: Operation) -> None:
+    """Unranked tensors (`tensor<*xf32>`) are not bufferized yet: a diagnostic at
+    the first op (or function) that has one, instead of a half-converted module."""
+    for op in root.walk():
+        types = [*op.operand_types, *op.result_types]
+        if isinstance(op, func.FuncOp):
+            types = [*op.function_type.inputs.data, *op.function_type.outputs.data]
+        for typ in types:
+            if isinstance(typ, UnrankedTensorType):
+                fail_at(
+                    op,
+                    f"unranked tensor type {typ} is not supported by bufferization yet",
+                )

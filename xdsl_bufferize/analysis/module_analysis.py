@@ -173,16 +173,6 @@ def is_public(function: func.FuncOp) -> bool:
     return visibility is None or visibility.data == "public"
 
 
-def is_argument_writable(function: func.FuncOp, index: int) -> bool:
-    """Whether the body of `function` may write the buffer of argument `index` in
-    place when bufferizing across function boundaries: as declared, else only for
-    private functions (their callers are all known and copy when needed)."""
-    declared = declared_writability(function, index)
-    if declared is not None:
-        return declared
-    return not is_public(function)
-
-
 @dataclass
 class CallGraph:
     """The functions of a module, who calls whom, and a callee-first order."""

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import TensorType
@@ -175,6 +175,8 @@ class OneShotAnalysisState(AnalysisState):
         self._repetitive_of_region: dict[int, tuple[tuple[Operation, int], ...]] = {}
         """Per region (by id): `_repetitive_ancestors` of the ops in it."""
         self._analyzed: list[OpOperand] = []
+        self._forced_errors: list[tuple[Operation, str]] = []
+        """Operands that must be in place but may not be (MLIR's errors)."""
         self._static_answers: dict[OpOperand, tuple[Sequence[AliasingValue], bool]] = {}
         """Per operand of an op whose model declares `state_independent`: its
         aliasing values and whether it is written, asked once."""
@@ -215,6 +217,18 @@ class OneShotAnalysisState(AnalysisState):
                 if self.bufferizes_to_memory_read(operand):
                     return True
                 stack.extend(a.value for a in self.get_aliasing_values(operand))
+        return False
+
+    def reads_old_data_after(self, value: SSAValue, op: Operation) -> bool:
+        start = self.order.pos[op]
+        for member in self.alias_sets.members(value):
+            record = self._reads.get(member)
+            if record is None or record.lo >= start:
+                continue
+            # Reads of data defined before `op` (positions loop-extended).
+            for read, hi in record.reads:
+                if hi >= start and read.owner is not op:
+                    return True
         return False
 
     def conflict_of(self, operand: OpOperand) -> Conflict | None:
@@ -258,6 +272,9 @@ class OneShotAnalysisState(AnalysisState):
                 paths[current] = list(path)
                 continue
             aliasing = self.get_aliasing_op_operands(current)
+            if not aliasing and not self._defines_contents(current):
+                # Undefined contents (tensor.empty): no data to preserve.
+                continue
             if not aliasing or any(
                 self.bufferizes_to_memory_write(a.operand) for a in aliasing
             ):
@@ -270,6 +287,14 @@ class OneShotAnalysisState(AnalysisState):
         self._definitions[value] = found
         self._definition_paths[value] = paths
         return found
+
+    def _defines_contents(self, value: SSAValue) -> bool:
+        if not isinstance(value, OpResult):
+            return True
+        model = bufferizable_model(value.op)
+        return model is None or model.result_bufferizes_to_memory_write(
+            value.op, value, self
+        )
 
     def _is_loop_block_arg(self, arg: BlockArgument) -> bool:
         """Whether `arg` belongs to a region that may run more than once."""
@@ -343,7 +368,10 @@ class OneShotAnalysisState(AnalysisState):
             if not reads:
                 continue
             defs = self.definitions(value)
-            lo = min(value_pos(d) for d in defs)
+            if not defs:
+                # Only undefined contents reach these reads: nothing to clobber.
+                continue
+            lo = min(self._earliest_clobber(d, value_pos) for d in defs)
             extended: list[tuple[OpOperand, int]] = []
             for operand, hi in reads:
                 for loop, index in self._repetitive_ancestors(operand.owner):
@@ -358,6 +386,19 @@ class OneShotAnalysisState(AnalysisState):
             self._reads[value] = record
             intervals.append((lo, extended[-1][1], record))
         self._stabber = IntervalStabber(self.order.size, intervals)
+
+    def _earliest_clobber(
+        self, definition: SSAValue, value_pos: Callable[[SSAValue], int]
+    ) -> int:
+        """The first position at which an in-place write may clobber the data of
+        `definition`: where it is defined, except for a result of an op with
+        several tensor results, whose own writes into its other destinations
+        happen together with it (`outs(%t, %t)`, one tensor as two iter_args)."""
+        if isinstance(definition, OpResult) and _has_several_tensor_results(
+            definition.op
+        ):
+            return self.order.pos[definition.op]
+        return value_pos(definition)
 
     # ------------------------------------------------------------------
     # Alias-set bookkeeping
@@ -473,31 +514,46 @@ class OneShotAnalysisState(AnalysisState):
     ) -> Conflict | None:
         """Exact test: does in-place `write` clobber data `read` (of `value`) needs?"""
         self.statistics.pair_checks += 1
-        if read == write:
-            return None
         r_op, w_op = read.owner, write.owner
         r_model = bufferizable_model(r_op)
-        opinion = self._model_opinion(r_model, r_op, read, write)
-        if opinion is None and w_op is not r_op:
-            opinion = self._model_opinion(bufferizable_model(w_op), w_op, read, write)
-        if opinion is True:
-            return None
-        if (
-            opinion is None
-            and r_op is w_op
-            and r_model is not None
-            and r_model.bufferizes_to_elementwise_access(r_op, [read, write])
-        ):
-            return None
+        # An op reading and writing one use, or reading and writing each element
+        # before the next, does not clobber what it reads itself; but a later
+        # iteration of a loop around it reads what an earlier one wrote when the
+        # data was defined outside the loop (MLIR: a write in a repetitive region
+        # to a value defined outside it conflicts with the reads in the region).
+        only_carried = read == write
+        opinion: bool | None = None
+        if not only_carried:
+            opinion = self._model_opinion(r_model, r_op, read, write)
+            if opinion is None and w_op is not r_op:
+                opinion = self._model_opinion(
+                    bufferizable_model(w_op), w_op, read, write
+                )
+            if opinion is True:
+                return None
+            only_carried = (
+                opinion is None
+                and r_op is w_op
+                and r_model is not None
+                and r_model.bufferizes_to_elementwise_access(r_op, [read, write])
+            )
         order = self.order
         write_aliases: set[SSAValue] | None = None
         for definition in self.definitions(value):
-            if opinion is None and not self._loop_carried(r_op, w_op, definition):
+            carried = self._loop_carried(r_op, w_op, definition)
+            if only_carried and not carried:
+                continue
+            if opinion is None and not carried:
                 if r_op is not w_op and order.happens_before(r_op, w_op):
                     continue
                 if self._mutually_exclusive(r_op, w_op):
                     continue
-                if order.pos[w_op] < order.value_pos(definition):
+                # A write before the definition is overwritten by it; but an op
+                # writing two destinations that alias writes its results
+                # together, so the one may clobber the other.
+                if order.pos[w_op] < order.value_pos(definition) and not (
+                    isinstance(definition, OpResult) and definition.op is w_op
+                ):
                     continue
                 # An op's own operand is consumed before its regions' block
                 # arguments are defined (a loop's init before its iter_arg).
@@ -604,20 +660,7 @@ class OneShotAnalysisState(AnalysisState):
         elif rng is not None and is_write and rng.random() < 0.25:
             conflict = Conflict("fuzzer")
         else:
-            roots_list: list[SSAValue] = []
-            for value in [operand.value, *(a.value for a in aliases)]:
-                root = self.alias_sets.find(value)
-                if root not in roots_list:
-                    roots_list.append(root)
-            roots = set(roots_list)
-            if is_write or len(roots_list) > 1:
-                conflict = self._non_writable_conflict(roots_list, is_write)
-                if conflict is None:
-                    # Models asked during the check see the operand as in place:
-                    # that is the hypothesis being checked.
-                    self.in_place_operands.add(operand)
-                    conflict = self._raw_conflict(operand, roots_list, roots, is_write)
-                    self.in_place_operands.discard(operand)
+            conflict = self._in_place_conflict(operand, aliases, is_write)
         if conflict is None:
             self._mark_in_place(operand, aliases, is_write)
             self.statistics.in_place += 1
@@ -628,6 +671,52 @@ class OneShotAnalysisState(AnalysisState):
                 self.statistics.read_after_write_conflicts += 1
             elif conflict.kind == "non-writable":
                 self.statistics.non_writable_conflicts += 1
+
+    def _in_place_conflict(
+        self, operand: OpOperand, aliases: Sequence[AliasingValue], is_write: bool
+    ) -> Conflict | None:
+        """Why `operand` may not bufferize in place (None if it may)."""
+        roots_list: list[SSAValue] = []
+        for value in [operand.value, *(a.value for a in aliases)]:
+            root = self.alias_sets.find(value)
+            if root not in roots_list:
+                roots_list.append(root)
+        if not is_write and len(roots_list) == 1:
+            return None
+        conflict = self._non_writable_conflict(roots_list, is_write)
+        if conflict is None:
+            # Models asked during the check see the operand as in place: that is
+            # the hypothesis being checked.
+            self.in_place_operands.add(operand)
+            conflict = self._raw_conflict(
+                operand, roots_list, set(roots_list), is_write
+            )
+            self.in_place_operands.discard(operand)
+        return conflict
+
+    def _force_in_place(self, operand: OpOperand) -> None:
+        """Mark an operand its op requires in place; record MLIR's error when that
+        writes a read-only buffer or clobbers data a later read needs."""
+        model = bufferizable_model(operand.owner)
+        assert model is not None
+        aliases = model.get_aliasing_values(operand.owner, operand, self)
+        is_write = model.bufferizes_to_memory_write(operand.owner, operand, self)
+        conflict = self._in_place_conflict(operand, aliases, is_write)
+        if conflict is not None:
+            reason = (
+                "would write to read-only buffer"
+                if conflict.kind == "non-writable"
+                else "cannot avoid RaW conflict"
+            )
+            self._forced_errors.append(
+                (
+                    operand.owner,
+                    f"not bufferizable under the given constraints: {reason} "
+                    f"(operand #{operand.index}: {conflict.describe()})",
+                )
+            )
+        self._mark_in_place(operand, aliases, is_write)
+        self.statistics.in_place += 1
 
     def _non_writable_conflict(
         self, roots: Sequence[SSAValue], is_write: bool
@@ -682,16 +771,12 @@ class OneShotAnalysisState(AnalysisState):
         self._collect_reads(values)
 
         pending: list[OpOperand] = []
+        forced: list[OpOperand] = []
         for operand in operands:
             model = bufferizable_model(operand.owner)
             assert model is not None
             if model.must_bufferize_in_place(operand.owner, operand, self):
-                self._mark_in_place(
-                    operand,
-                    model.get_aliasing_values(operand.owner, operand, self),
-                    model.bufferizes_to_memory_write(operand.owner, operand, self),
-                )
-                self.statistics.in_place += 1
+                forced.append(operand)
             else:
                 pending.append(operand)
         # Operands that only alias (views, yields) are merged up front, as if in
@@ -721,6 +806,10 @@ class OneShotAnalysisState(AnalysisState):
             else:
                 writing.append(operand)
         pending = writing
+        # Operands that must be in place are checked once the views are merged
+        # (a read-only buffer seen through a slice is still read-only).
+        for operand in forced:
+            self._force_in_place(operand)
 
         heuristic = self.options.analysis_heuristic
         rng: random.Random | None = None
@@ -731,7 +820,7 @@ class OneShotAnalysisState(AnalysisState):
             order = list(pending)
             rng.shuffle(order)
         else:
-            order = list(reversed(pending))
+            order = _bottom_up(pending)
         for operand in order:
             self._decide(operand, rng)
         self._analyzed = operands
@@ -770,13 +859,8 @@ class OneShotAnalysisState(AnalysisState):
 
     def verify(self) -> list[tuple[Operation, str]]:
         """Errors that models report about the decisions (`verify_analysis`)."""
-        errors: list[tuple[Operation, str]] = []
-        seen: set[Operation] = set()
-        for operand in self._analyzed:
-            op = operand.owner
-            if op in seen:
-                continue
-            seen.add(op)
+        errors: list[tuple[Operation, str]] = list(self._forced_errors)
+        for op in self.order.ops:
             model = bufferizable_model(op)
             if model is None:
                 continue
@@ -795,6 +879,25 @@ class OneShotAnalysisState(AnalysisState):
                     root = self.alias_sets.find(result)
                     ids[result] = numbering.setdefault(root, len(numbering))
         return ids
+
+
+def _bottom_up(operands: Sequence[OpOperand]) -> list[OpOperand]:
+    """`operands` (in program order) with their ops in reverse order, the operands
+    of one op kept in order (MLIR's bottom-up heuristic)."""
+    order: list[OpOperand] = []
+    end = len(operands)
+    while end > 0:
+        start = end - 1
+        owner = operands[start].owner
+        while start > 0 and operands[start - 1].owner is owner:
+            start -= 1
+        order.extend(operands[start:end])
+        end = start
+    return order
+
+
+def _has_several_tensor_results(op: Operation) -> bool:
+    return sum(isinstance(r.type, TensorType) for r in op.results) > 1
 
 
 def owner_name(value: SSAValue) -> str:

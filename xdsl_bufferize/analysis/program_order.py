@@ -58,13 +58,16 @@ class ProgramOrder:
 
     def value_pos(self, value: SSAValue) -> int:
         """Position at which `value` is defined: a result once its op (and the op's
-        regions) completed; a block argument at its owner op."""
+        regions) completed; a block argument of a region op when its block is
+        entered (an `scf.while` after-region argument after the before region ran:
+        what the before region wrote is part of the data it receives)."""
         if isinstance(value, OpResult):
             return self.end[value.op]
         if isinstance(value, BlockArgument):
             parent = value.block.parent_op()
             if parent is not None and parent in self.pos:
-                return self.pos[parent]
+                first = value.block.first_op
+                return self.pos[first] if first is not None else self.pos[parent]
         return -1
 
     def happens_before(self, a: Operation, b: Operation) -> bool:

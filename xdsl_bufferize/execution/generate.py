@@ -32,6 +32,8 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
+from xdsl.utils.arg_spec import parse_pipeline
+
 ADVERSARIAL_FEATURES: tuple[str, ...] = (
     "captured_writes",
     "shared_operands",
@@ -138,17 +140,30 @@ class GeneratorConfig:
         return default
 
 
+def _bufferize_flag(pipeline: str, option: str, comprehensive_default: bool) -> bool:
+    """The value of a boolean option of the bufferization passes of `pipeline`
+    (a flag without value is true; one-shot-bufferize's default is false)."""
+    for spec in parse_pipeline(pipeline):
+        if spec.name not in ("one-shot-bufferize", "comprehensive-bufferize"):
+            continue
+        values = spec.parameters.get(option)
+        if values is None:
+            return spec.name == "comprehensive-bufferize" and comprehensive_default
+        return values in ((), (True,))
+    return False
+
+
 def config_for_pipeline(pipeline: str) -> GeneratorConfig:
     """A configuration whose programs the passes of `pipeline` should all accept."""
     if "bufferize" in pipeline:
-        boundaries = (
-            "comprehensive-bufferize" in pipeline
-            or "bufferize-function-boundaries" in pipeline
-        )
         return GeneratorConfig(
             kind="tensor",
-            function_boundaries=boundaries,
-            nonequivalent_yields="allow-return-allocs-from-loops" in pipeline,
+            function_boundaries=_bufferize_flag(
+                pipeline, "bufferize-function-boundaries", True
+            ),
+            nonequivalent_yields=_bufferize_flag(
+                pipeline, "allow-return-allocs-from-loops", True
+            ),
         )
     if "dealloc" in pipeline:
         return GeneratorConfig(kind="memref")

@@ -124,6 +124,12 @@ class BufferizationOptions:
     check_parallel_regions: bool = True
     modify_public_functions: bool = False
     drop_equivalent_buffer_results: bool = True
+    public_arguments_writable: bool = True
+    """With function boundaries: whether a public function may write its tensor
+    arguments in place (MLIR: yes, unless `bufferization.writable = false`). When
+    False (the conservative ABI), a public function never writes a caller's buffer:
+    it writes a copy, and the module keeps a private in-place variant for its own
+    callers (`inplace_variants`)."""
 
 
 class AnalysisState(abc.ABC):
@@ -183,6 +189,27 @@ class AnalysisState(abc.ABC):
         """Whether every buffer `value` may be (after the analysis: anything in its
         alias set) may be written; by default, whether its own buffer may be."""
         return self.is_writable(value)
+
+    _model_decisions: dict[Operation, object] | None = None
+
+    def record_decision(self, op: Operation, decision: object) -> None:
+        """Keep a model's decision about `op`, taken once the analysis is done
+        (`verify_analysis`), for its `bufferize` (which sees rewritten operands)."""
+        if self._model_decisions is None:
+            self._model_decisions = {}
+        self._model_decisions[op] = decision
+
+    def decision(self, op: Operation) -> object | None:
+        """The decision a model recorded about `op`, if any."""
+        if self._model_decisions is None:
+            return None
+        return self._model_decisions.get(op)
+
+    def reads_old_data_after(self, value: SSAValue, op: Operation) -> bool:
+        """Whether data that the buffer of `value` holds before `op` runs may be read
+        once `op` has started, other than by `op` itself: then `op` may not reuse
+        that buffer for other data. Conservatively True."""
+        return True
 
     def is_writable(self, value: SSAValue) -> bool:
         """Whether the buffer of `value` may be written (False for unknown ops)."""
@@ -301,6 +328,15 @@ class BufferizableOpModel(abc.ABC):
     def bufferizes_to_allocation(self, op: Operation, value: SSAValue) -> bool:
         """Whether `value` bufferizes to a new allocation (aliasing nothing)."""
         return False
+
+    def result_bufferizes_to_memory_write(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> bool:
+        """Whether `op` defines the contents of its result `value` (MLIR's
+        `resultBufferizesToMemoryWrite`). False for results whose contents are
+        undefined (`tensor.empty`): reading them needs no old data, so such a
+        read never conflicts with a write and is never copied."""
+        return True
 
     def bufferizes_to_elementwise_access(
         self, op: Operation, operands: Sequence[OpOperand]

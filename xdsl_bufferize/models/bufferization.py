@@ -59,6 +59,23 @@ def cast_if_needed(
     return cast.dest
 
 
+def _first_writer(value: SSAValue, state: AnalysisState) -> Operation | None:
+    """An op that writes the buffer of `value` or of a value aliasing it."""
+    seen: set[SSAValue] = set()
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        for use in current.uses:
+            operand = OpOperand(use.operation, use.index)
+            if state.bufferizes_to_memory_write(operand):
+                return use.operation
+            stack.extend(alias.value for alias in state.get_aliasing_values(operand))
+    return None
+
+
 class AllocTensorOpModel(BufferizableOpModel):
     """bufferization.alloc_tensor: a new `memref.alloc`, filled from `copy` if given."""
 
@@ -74,6 +91,12 @@ class AllocTensorOpModel(BufferizableOpModel):
 
     def bufferizes_to_allocation(self, op: Operation, value: SSAValue) -> bool:
         return True
+
+    def result_bufferizes_to_memory_write(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> bool:
+        assert isinstance(op, bufferization.AllocTensorOp)
+        return op.copy is not None
 
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
@@ -92,11 +115,25 @@ class AllocTensorOpModel(BufferizableOpModel):
 
 
 class ToTensorOpModel(BufferizableOpModel):
-    """bufferization.to_tensor: the tensor view of a buffer (writable if marked)."""
+    """bufferization.to_tensor: the tensor view of a buffer (writable if marked).
+    Without `restrict` the buffer may have other aliases the analysis cannot see,
+    so, as in MLIR, a tensor that is written afterwards is an error."""
 
     def is_writable(self, op: Operation, value: SSAValue, state: AnalysisState) -> bool:
         assert isinstance(op, bufferization.ToTensorOp)
         return op.writable is not None
+
+    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
+        assert isinstance(op, bufferization.ToTensorOp)
+        if op.restrict is not None:
+            return None
+        writer = _first_writer(op.tensor, state)
+        if writer is None:
+            return None
+        return (
+            "to_tensor ops without `restrict` are not supported by One-Shot "
+            f"Analysis (its tensor is written by {writer.name})"
+        )
 
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
@@ -161,9 +198,8 @@ class MaterializeInDestinationOpModel(BufferizableOpModel):
     def must_bufferize_in_place(
         self, op: Operation, operand: OpOperand, state: AnalysisState
     ) -> bool:
-        # A memref destination, or an explicitly in-place request.
-        assert isinstance(op, bufferization.MaterializeInDestinationOp)
-        return operand.index == 1 and op.result is None
+        # The data must end up in the destination: never a copy of it.
+        return operand.index == 1
 
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState

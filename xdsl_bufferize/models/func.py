@@ -147,7 +147,7 @@ class FuncOpModel(BufferizableOpModel):
         if declared is not None:
             return declared
         if _boundary(state) is not None and value.block is op.body.blocks.first:
-            return not _is_public(op)
+            return state.options.public_arguments_writable or not _is_public(op)
         return False
 
     def bufferize(

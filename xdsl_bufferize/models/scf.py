@@ -21,6 +21,7 @@ their alias sets, so conflicts through them are seen.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import MemRefType, NoneAttr, StridedLayoutAttr, TensorType
@@ -181,6 +182,92 @@ def _loop_init_buffers(
     return inits, types
 
 
+def _not_equivalent(what: str, index: int) -> str:
+    """MLIR's diagnostic for a loop that does not carry a buffer in place (without
+    `allow-return-allocs-from-loops`)."""
+    return (
+        f"{what} #{index} is not equivalent to the corresponding iter bbArg "
+        "(pass allow-return-allocs-from-loops=true to yield a new buffer)"
+    )
+
+
+def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int]:
+    """The iter_args (by index) whose buffers the loop passes around among
+    themselves without a copy: groups whose yields permute them (each yields a
+    buffer equivalent to another iter_arg of the group, as ping-pong buffers do)
+    and whose inits are distinct buffers of one tensor type, each a copy or a
+    writable buffer whose old data nothing reads once the loop has started."""
+    block = op.body.block
+    yield_op = block.last_op
+    assert isinstance(yield_op, scf.YieldOp)
+    yielded = yield_op.operands
+    free = [
+        _is_tensor(v) and not analysis.are_equivalent_buffers(v, block.args[i + 1])
+        for i, v in enumerate(yielded)
+    ]
+    targets: dict[int, int] = {}
+    for i, value in enumerate(yielded):
+        if free[i]:
+            for k in range(len(yielded)):
+                if (
+                    k != i
+                    and free[k]
+                    and analysis.are_equivalent_buffers(value, block.args[k + 1])
+                ):
+                    targets[i] = k
+                    break
+    carried: set[int] = set()
+    seen: set[int] = set()
+    for start in targets:
+        if start in seen:
+            continue
+        cycle = [start]
+        while (
+            targets.get(cycle[-1]) not in (None, start)
+            and targets[cycle[-1]] not in cycle
+        ):
+            cycle.append(targets[cycle[-1]])
+        seen.update(cycle)
+        if targets.get(cycle[-1]) != start:
+            continue
+        inits = [OpOperand(op, 3 + i) for i in cycle]
+        if len({init.value.type for init in inits}) != 1:
+            continue
+        kept = [init for init in inits if analysis.is_in_place(init)]
+        if any(
+            analysis.are_aliasing_buffers(a.value, b.value)
+            for n, a in enumerate(kept)
+            for b in kept[n + 1 :]
+        ):
+            continue  # a copied init is a buffer of its own; the others must be
+        if all(_owned_by_loop(init, analysis) for init in inits):
+            carried.update(cycle)
+    return frozenset(carried)
+
+
+def _permuted(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int]:
+    """The permuted iter_args recorded for `op` after the analysis."""
+    recorded = analysis.decision(op)
+    if isinstance(recorded, frozenset):
+        return cast(frozenset[int], recorded)
+    return frozenset()
+
+
+def _memref_type(attr: Attribute | None) -> MemRefType[Attribute]:
+    assert isinstance(attr, MemRefType)
+    return cast(MemRefType[Attribute], attr)
+
+
+def _owned_by_loop(init: OpOperand, analysis: AnalysisState) -> bool:
+    """Whether the loop may write any data into the buffer of its `init` operand."""
+    if not analysis.is_in_place(init):
+        return True  # a copy made for the loop
+    value = init.value
+    return analysis.is_buffer_writable(value) and not analysis.reads_old_data_after(
+        value, init.owner
+    )
+
+
 class ForOpModel(BufferizableOpModel):
     """scf.for: memref iter_args; an iter_arg keeps its init buffer across
     iterations when the yield is equivalent to it, else each iteration yields a
@@ -236,6 +323,18 @@ class ForOpModel(BufferizableOpModel):
     def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
         return True
 
+    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
+        assert isinstance(op, scf.ForOp)
+        if state.options.allow_return_allocs_from_loops:
+            state.record_decision(op, _permuted_iter_args(op, state))
+            return None
+        for index, result in enumerate(op.res):
+            if _is_tensor(result) and (
+                self._relation(op, index, state) is not BufferRelation.EQUIVALENT
+            ):
+                return _not_equivalent("Yield operand", index)
+        return None
+
     def buffer_type(
         self, op: Operation, value: SSAValue, state: BufferizationState
     ) -> MemRefType[Attribute] | None:
@@ -246,6 +345,14 @@ class ForOpModel(BufferizableOpModel):
         block = op.body.block
         yield_op = block.last_op
         assert isinstance(yield_op, scf.YieldOp)
+        permuted = _permuted(op, state.analysis)
+        if index in permuted:
+            return common_type(
+                [
+                    _carried_type(state.get_buffer_type(op.iter_args[i]), False)
+                    for i in sorted(permuted)
+                ]
+            )
         init_type = state.get_buffer_type(op.iter_args[index])
         return _carried_type(
             init_type,
@@ -267,6 +374,14 @@ class ForOpModel(BufferizableOpModel):
             for i, v in enumerate(yield_op.operands)
         ]
         inits, types = _loop_init_buffers(op, op.iter_args, equivalent, rewriter, state)
+        permuted = _permuted(op, analysis)
+        if permuted:
+            # The buffers change places: one type for all of them.
+            common = common_type([_memref_type(types[i]) for i in sorted(permuted)])
+            rewriter.insertion_point = InsertPoint.before(op)
+            for i in permuted:
+                inits[i] = cast_if_needed(rewriter, inits[i], common)
+                types[i] = common
         body = rewriter.move_region_contents_to_new_regions(op.body)
         new_for = scf.ForOp(op.lb, op.ub, op.step, inits, body)
         rewriter.insert(new_for, InsertPoint.before(op))
@@ -282,7 +397,12 @@ class ForOpModel(BufferizableOpModel):
             },
         )
         values = yield_buffers(
-            rewriter, state, yield_op, 0, types, [not e for e in equivalent]
+            rewriter,
+            state,
+            yield_op,
+            0,
+            types,
+            [not e and i not in permuted for i, e in enumerate(equivalent)],
         )
         _replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
         rewriter.insertion_point = InsertPoint.before(op)
@@ -380,6 +500,27 @@ class WhileOpModel(BufferizableOpModel):
 
     def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
         return True
+
+    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
+        assert isinstance(op, scf.WhileOp)
+        if state.options.allow_return_allocs_from_loops:
+            return None
+        for terminator, args, what in (
+            (_condition(op), op.before_region.block.args, "Condition arg"),
+            (_after_yield(op), op.after_region.block.args, "Yield operand"),
+        ):
+            values = (
+                terminator.args
+                if isinstance(terminator, scf.ConditionOp)
+                else terminator.operands
+            )
+            for index, value in enumerate(values):
+                if _is_tensor(value) and (
+                    index >= len(args)
+                    or not state.are_equivalent_buffers(value, args[index])
+                ):
+                    return _not_equivalent(what, index)
+        return None
 
     def buffer_type(
         self, op: Operation, value: SSAValue, state: BufferizationState

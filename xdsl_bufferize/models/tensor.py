@@ -493,7 +493,13 @@ class _AllocatingModel(BufferizableOpModel):
 
 
 class EmptyOpModel(_AllocatingModel):
-    """tensor.empty: becomes a new allocation (memref.alloc), or nothing if unused."""
+    """tensor.empty: becomes a new allocation (memref.alloc), or nothing if unused;
+    its contents are undefined."""
+
+    def result_bufferizes_to_memory_write(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> bool:
+        return False
 
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState

@@ -40,7 +40,10 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
-from xdsl_bufferize.analysis.ir_checks import check_region_terminators
+from xdsl_bufferize.analysis.ir_checks import (
+    check_ranked_tensors,
+    check_region_terminators,
+)
 from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
@@ -302,8 +305,10 @@ def _error(op: Operation, message: str) -> PassFailedException:
 
 
 def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
-    """Fail on the first op with tensor semantics and no model (unless allowed)."""
-    if options.allow_unknown_ops:
+    """Fail on the first op with tensor semantics and no model (unless allowed, or
+    under test-analysis-only, which analyses such ops conservatively: their tensor
+    operands are read, their results are not writable)."""
+    if options.allow_unknown_ops or options.test_analysis_only:
         return
     for op in root.walk():
         if bufferizable_model(op) is None and has_tensor_semantics(op):
@@ -323,11 +328,13 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
         value = operand.value
         tensor_type = value.type
         assert isinstance(tensor_type, TensorType)
-        # Only an operand that is written and not read can start from garbage; a
+        # An operand that is written and not read, or whose contents are
+        # undefined (only tensor.empty reaches it), can start from garbage; a
         # dynamic shape is then taken from the operand with tensor.dim.
-        needs_copy = state.bufferizes_to_memory_read(
-            operand
-        ) or not state.bufferizes_to_memory_write(operand)
+        needs_copy = (
+            state.bufferizes_to_memory_read(operand)
+            or not state.bufferizes_to_memory_write(operand)
+        ) and bool(state.definitions(value))
         if needs_copy:
             alloc = bufferization.AllocTensorOp(tensor_type, [], value)
         else:
@@ -494,6 +501,7 @@ def one_shot_bufferize(
     """Bufferize every tensor op under `root` (a module); return statistics."""
     options = options or BufferizationOptions()
     check_region_terminators(root)
+    check_ranked_tensors(root)
     state = analyze(root, options)
     stats = BufferizationStatistics(
         in_place=len(state.in_place_operands), out_of_place=len(state.conflicts)

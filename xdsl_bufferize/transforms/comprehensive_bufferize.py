@@ -306,14 +306,19 @@ class ComprehensiveBufferizePass(ModulePass):
     """Seed of the fuzzer heuristic."""
     buffer_alignment: int = 64
     """Alignment of new allocations (0: none)."""
-    allow_return_allocs_from_loops: bool = False
-    """Accepted (non-equivalent loop yields always yield a copy)."""
+    allow_return_allocs_from_loops: bool = True
+    """Let a loop yield a buffer not equivalent to its iter_arg (a new buffer each
+    iteration, freed by the deallocation); False rejects such loops as MLIR does."""
     function_boundary_type_conversion: str = "infer-layout-map"
     """infer-layout-map, identity-layout-map or fully-dynamic-layout-map."""
     modify_public_functions: bool = False
     """Also drop equivalent results of public functions."""
     drop_equivalent_buffer_results: bool = True
     """Drop results equivalent to an argument (callers reuse their buffer)."""
+    public_arguments_writable: bool = False
+    """Public functions may write their tensor arguments in place (MLIR's ABI).
+    Default False: a public function never writes its caller's buffers (it writes
+    a copy; callers inside the module call a private in-place variant)."""
     statistics: bool = False
     """Print the statistics of bufferization and of deallocation to stderr."""
     cleanup: bool = True

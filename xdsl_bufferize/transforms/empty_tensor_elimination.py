@@ -49,7 +49,10 @@ from xdsl_bufferize.analysis.empty_tensor import (
     trace_to_empty,
     value_dominates,
 )
-from xdsl_bufferize.analysis.ir_checks import check_region_terminators
+from xdsl_bufferize.analysis.ir_checks import (
+    check_ranked_tensors,
+    check_region_terminators,
+)
 from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.bufferizable import (
@@ -195,6 +198,7 @@ def eliminate_empty_tensors(
     for the one-shot bufferization that follows."""
     register_all_models()
     check_region_terminators(module)
+    check_ranked_tensors(module)
     state = ChainState(options)
     tried: set[tuple[object, ...]] = set()
     kept: list[_Candidate] = []
@@ -256,5 +260,8 @@ class EmptyTensorEliminationPass(ModulePass):
     name = "eliminate-empty-tensors"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        # Alone, as in MLIR, it writes no public function's argument.
         with frozen_heap():
-            eliminate_empty_tensors(op)
+            eliminate_empty_tensors(
+                op, BufferizationOptions(public_arguments_writable=False)
+            )

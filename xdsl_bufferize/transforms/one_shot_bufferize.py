@@ -18,8 +18,12 @@ Option names follow MLIR's pass. Decisions are documented in
   control which results equivalent to an argument are dropped. Without it,
   function bodies are bufferized and tensor arguments/results cross the signature
   through `to_buffer` / `to_tensor`.
-* `allow-return-allocs-from-loops` is accepted: a loop yield that is not equivalent
-  to its iter_arg always yields a new buffer (a copy), so no program is rejected.
+* `allow-return-allocs-from-loops`: a loop yield that is not equivalent to its
+  iter_arg yields a new buffer (a copy) each iteration; without it (MLIR's
+  default) such a loop is rejected with MLIR's diagnostic.
+* `public-arguments-writable` (ours; default true, MLIR's ABI): with function
+  boundaries a public function writes its tensor arguments in place unless marked
+  `bufferization.writable = false`; false gives the conservative ABI.
 """
 
 from __future__ import annotations
@@ -64,7 +68,8 @@ class OneShotBufferizePass(ModulePass):
     buffer_alignment: int = 64
     """Alignment of new allocations (0: none)."""
     allow_return_allocs_from_loops: bool = False
-    """Accepted (non-equivalent loop yields always yield a copy)."""
+    """Let a loop yield a buffer not equivalent to its iter_arg (a new buffer each
+    iteration); when False (MLIR's default), such a loop is an error."""
     bufferize_function_boundaries: bool = False
     """Bufferize function signatures and calls too (the module driver,
     `transforms/one_shot_module_bufferize.py`)."""
@@ -74,6 +79,10 @@ class OneShotBufferizePass(ModulePass):
     """With function boundaries: also drop equivalent results of public functions."""
     drop_equivalent_buffer_results: bool = True
     """With function boundaries: drop results equivalent to an argument."""
+    public_arguments_writable: bool = True
+    """With function boundaries: public functions may write their tensor arguments
+    in place (MLIR's ABI). False: the conservative ABI (a public function writes a
+    copy; callers inside the module call a private in-place variant)."""
     statistics: bool = False
     """Print counts of decisions, allocations and copies."""
 
@@ -107,6 +116,7 @@ class OneShotBufferizePass(ModulePass):
             dump_alias_sets=self.dump_alias_sets,
             modify_public_functions=self.modify_public_functions,
             drop_equivalent_buffer_results=self.drop_equivalent_buffer_results,
+            public_arguments_writable=self.public_arguments_writable,
         )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

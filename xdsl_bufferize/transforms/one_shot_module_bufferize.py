@@ -54,7 +54,10 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xdsl_bufferize.analysis.ir_checks import check_region_terminators
+from xdsl_bufferize.analysis.ir_checks import (
+    check_ranked_tensors,
+    check_region_terminators,
+)
 from xdsl_bufferize.analysis.module_analysis import (
     BUFFER_LAYOUT_ATTR,
     LEGACY_WRITABLE_ATTR,
@@ -388,6 +391,7 @@ def one_shot_module_bufferize(
     analyses in `prior` that are still valid are reused (see `ReusableAnalyses`)."""
     register_all_models()
     check_region_terminators(module)
+    check_ranked_tensors(module)
     graph = build_call_graph(module)
     check_unknown_ops(module, options)
     verify_writable_attributes(module)
@@ -398,7 +402,11 @@ def one_shot_module_bufferize(
     #    variants that pay off stay (the public function becomes a wrapper) and the
     #    module is analysed again.
     wrappers: dict[func.FuncOp, func.FuncOp] = {}
-    if not options.test_analysis_only and not options.copy_before_write:
+    if (
+        not options.test_analysis_only
+        and not options.copy_before_write
+        and not options.public_arguments_writable
+    ):
         variants = create_variants(module, graph)
         if variants:
             # The variants change calls (and so callee summaries): analyse afresh.

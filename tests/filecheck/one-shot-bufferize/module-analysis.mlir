@@ -1,4 +1,4 @@
-// RUN: xdsl-opt %s -p 'one-shot-bufferize{bufferize-function-boundaries=true test-analysis-only=true}' | filecheck %s
+// RUN: xdsl-opt %s -p 'one-shot-bufferize{bufferize-function-boundaries=true public-arguments-writable=false test-analysis-only=true}' | filecheck %s
 
 // test-analysis-only marks how each function accesses its tensor arguments and which
 // argument each returned tensor is equivalent to.

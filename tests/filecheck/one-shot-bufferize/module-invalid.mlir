@@ -30,3 +30,20 @@ func.func @bad_attr(%t: tensor<4xf32> {bufferization.writable = 1 : i32}) -> ten
 }
 
 // CHECK: argument #0: 'bufferization.writable' must be a boolean attribute (true or false), got 1 : i32 (at func.func @bad_attr)
+
+// -----
+
+// Unranked tensors are refused with a diagnostic (never a half-converted module).
+func.func private @g(%t: tensor<*xf32>) -> tensor<*xf32> {
+  return %t : tensor<*xf32>
+}
+// CHECK: unranked tensor type tensor<*xf32> is not supported by bufferization yet (at func.func @g)
+
+// -----
+
+// materialize_in_destination into a read-only argument is refused, as in MLIR.
+func.func @materialize_read_only(%src: tensor<4xf32>, %d: tensor<4xf32> {bufferization.writable = false}) -> tensor<4xf32> {
+  %r = bufferization.materialize_in_destination %src in %d : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+// CHECK: not bufferizable under the given constraints: would write to read-only buffer

@@ -1,0 +1,32 @@
+// RUN: xdsl-opt %s -p 'one-shot-bufferize{bufferize-function-boundaries=true}' | filecheck %s
+// RUN: xdsl-opt %s -p 'one-shot-bufferize{bufferize-function-boundaries=true public-arguments-writable=false}' | filecheck %s --check-prefix=RO
+// RUN: xdsl-opt %s -p comprehensive-bufferize | filecheck %s --check-prefix=RO
+// RUN: xdsl-opt %s -p 'comprehensive-bufferize{public-arguments-writable=true}' | filecheck %s
+
+// MLIR's ABI (one-shot-bufferize's default): a public function writes its tensor
+// argument in place unless it is marked `bufferization.writable = false`; the
+// conservative ABI (comprehensive-bufferize's default) writes a copy.
+
+// CHECK-LABEL: func.func @scale
+// CHECK-NOT: memref.alloc
+// CHECK: memref.store %v, %t[%c0]
+// RO-LABEL: func.func @scale
+// RO: memref.alloc
+// RO: "memref.copy"(%t
+func.func @scale(%t: tensor<4xf32>, %v: f32) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %u = tensor.insert %v into %t[%c0] : tensor<4xf32>
+  return %u : tensor<4xf32>
+}
+
+// CHECK-LABEL: func.func @keep
+// CHECK: memref.alloc
+// CHECK: "memref.copy"(%t
+// RO-LABEL: func.func @keep
+// RO: memref.alloc
+// RO: "memref.copy"(%t
+func.func @keep(%t: tensor<4xf32> {bufferization.writable = false}, %v: f32) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %u = tensor.insert %v into %t[%c0] : tensor<4xf32>
+  return %u : tensor<4xf32>
+}
