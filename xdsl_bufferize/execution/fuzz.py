@@ -335,7 +335,7 @@ def write_reproducer(
     out_dir: Path, pipeline: str, result: CaseResult, origin: str
 ) -> Path:
     """Write a failing case's reproducer with a header saying how it fails."""
-    assert result.verdict.kind is not None and result.reproducer is not None
+    assert result.verdict.kind is not None
     out_dir.mkdir(parents=True, exist_ok=True)
     name = f"{slug(pipeline)}__{slug(result.verdict.kind)}__{origin}{result.seed}.mlir"
     path = out_dir / name
@@ -347,7 +347,9 @@ def write_reproducer(
         f"// origin: {origin} {result.seed}",
         "",
     ]
-    path.write_text("\n".join(header) + result.reproducer.rstrip() + "\n")
+    # A generator crash has no program: the header (kind, detail, seed) is the report.
+    body = result.reproducer or "// (no program: the generator crashed)"
+    path.write_text("\n".join(header) + body.rstrip() + "\n")
     return path
 
 

@@ -249,6 +249,9 @@ def _functions_of(module: ModuleOp, positions: set[int]) -> list[str]:
     return names
 
 
+_RESULT_COUNT = re.compile(r"^\d+ results? before, \d+ after")
+
+
 def execute(text: str, options: Sequence[tuple[str, str]], entries: list[str]) -> str:
     """Run `text` before and after our pipeline: `ok`, `wrong: ...` or `not run: ...`.
 
@@ -276,6 +279,11 @@ def execute(text: str, options: Sequence[tuple[str, str]], entries: list[str]) -
             report = check_pipeline(module, pipeline, entry=entry, seed=0)
         except Exception as e:
             notes.append(f"@{entry}: {type(e).__name__}: {str(e).splitlines()[0]}")
+            continue
+        if report.mismatches and _RESULT_COUNT.search(report.mismatches[0]):
+            # Function boundaries dropped a result equivalent to an argument: the
+            # signatures differ, so the runs cannot be compared.
+            notes.append(f"@{entry}: {report.mismatches[0]}")
             continue
         if report.mismatches:
             return f"wrong: @{entry}: {report.mismatches[0]}"
