@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from xdsl_bufferize.execution.fuzz import main as fuzz_main
 from xdsl_bufferize.execution.mlir_compare import (
     DEFAULT_OPTIONS,
     CompareResult,
@@ -156,3 +157,64 @@ def test_agreement_with_mlir_on_adversarial_programs() -> None:
     ]
     wrong = [f"{r.name}: {r.execution}" for r in results if r.wrong]
     assert not wrong, wrong
+
+
+def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("mlir_finch")
+    path = tmp_path / "loop.mlir"
+    path.write_text(WRITE_INTO_CAPTURED_IN_LOOP)
+    code = fuzz_main(
+        ["mlir-compare", "--count", "1", "--inputs", str(path), "--out", str(tmp_path)]
+    )
+    out = capsys.readouterr().out
+    assert out.startswith("2 programs: 2 compared"), out
+    # Exit 1 and the program written to --out while the loop miscompile is unfixed.
+    assert code == (1 if "WRONG loop.mlir#0" in out else 0), out
+    assert (tmp_path / "mlirdiff_loop_mlir_0.mlir").exists() == (code == 1)
+
+
+CONDITION_FORWARDS_CAPTURED = """
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  %a = arith.constant -2.0 : f32
+  %b = arith.constant -1.0 : f32
+  %c = arith.constant -1.5 : f32
+  %e = tensor.empty() : tensor<4x4xf32>
+  %t = linalg.fill ins(%a : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %u = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%t : tensor<4x4xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %b : f32
+  } -> tensor<4x4xf32>
+  %w:2 = scf.while (%x = %t, %k = %zero) : (tensor<4x4xf32>, i32) -> (tensor<4x4xf32>, i32) {
+    %go = arith.cmpi slt, %k, %two : i32
+    scf.condition(%go) %t, %k : tensor<4x4xf32>, i32
+  } do {
+  ^bb0(%y: tensor<4x4xf32>, %j: i32):
+    %f = linalg.fill ins(%c : f32) outs(%y : tensor<4x4xf32>) -> tensor<4x4xf32>
+    %n = arith.addi %j, %one : i32
+    scf.yield %u, %n : tensor<4x4xf32>, i32
+  }
+  %r = tensor.extract %w#0[%c0, %c1] : tensor<4x4xf32>
+  func.return %r : f32
+}
+"""
+
+
+def test_wrong_rewrites_on_equal_decisions_are_reported_apart() -> None:
+    wrong = compare_decisions("w", _ops(("linalg.fill", ("none", "true"))), _ops())
+    wrong.execution = "wrong: result #0 differs"
+    lines = Summary([wrong]).lines()
+    assert lines[3].startswith("1 wrong without any extra in-place decision"), lines
+
+
+def test_run_all_executes_programs_with_equal_decisions() -> None:
+    """Issue #12 class 3: `scf.condition` forwarding a captured value that the after
+    region overwrites in place; both analyses decide alike, the rewrite must copy."""
+    pytest.importorskip("mlir_finch")
+    result = compare_program("while", CONDITION_FORWARDS_CAPTURED, run_all=True)
+    assert result.status == "compared", result.detail
+    assert result.execution in ("ok",) or result.wrong, result.execution

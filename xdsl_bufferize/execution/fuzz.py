@@ -336,7 +336,7 @@ def write_reproducer(
     out_dir: Path, pipeline: str, result: CaseResult, origin: str
 ) -> Path:
     """Write a failing case's reproducer with a header saying how it fails."""
-    assert result.verdict.kind is not None and result.reproducer is not None
+    assert result.verdict.kind is not None
     out_dir.mkdir(parents=True, exist_ok=True)
     name = f"{slug(pipeline)}__{slug(result.verdict.kind)}__{origin}{result.seed}.mlir"
     path = out_dir / name
@@ -348,7 +348,9 @@ def write_reproducer(
         f"// origin: {origin} {result.seed}",
         "",
     ]
-    path.write_text("\n".join(header) + result.reproducer.rstrip() + "\n")
+    # A generator crash has no program: the header (kind, detail, seed) is the report.
+    body = result.reproducer or "// (no program: the generator crashed)"
+    path.write_text("\n".join(header) + body.rstrip() + "\n")
     return path
 
 
@@ -469,7 +471,9 @@ def _generator_parser() -> argparse.ArgumentParser:
         prog="xdsl-bufferize-fuzz",
         description="Differential fuzzing of a pass pipeline on generated programs "
         "(use `xdsl-bufferize-fuzz mutate --help` for the mutation fuzzer, "
-        "`xdsl-bufferize-fuzz replay FILE...` to re-check reproducers).",
+        "`xdsl-bufferize-fuzz replay FILE...` to re-check reproducers, "
+        "`xdsl-bufferize-fuzz mlir-compare --help` to compare in-place decisions with "
+        "upstream MLIR's).",
     )
     p.add_argument("--count", type=int, default=100, help="programs to generate")
     p.add_argument("--seed", type=int, default=0, help="seed of the first program")
@@ -586,6 +590,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return main_mutate(argv[1:])
     if argv and argv[0] == "replay":
         return main_replay(argv[1:])
+    if argv and argv[0] == "mlir-compare":
+        from xdsl_bufferize.execution.mlir_compare import main as main_compare
+
+        return main_compare(argv[1:])
     return main_generate(argv)
 
 

@@ -12,7 +12,10 @@ Two program kinds:
   signatures), calls, `scf.for` / `scf.if` / `scf.while` nests carrying tensors, tiles
   (`tensor.extract_slice` / `insert_slice`, static and dynamic), linalg generic and named
   ops, `tensor.empty` destinations, `tensor.insert` / `extract`, dense constants (which
-  may be written to), dynamic shapes (`tensor.cast`, `tensor.dim`, `tensor.empty(%d)`).
+  may be written to), dynamic shapes (`tensor.cast`, `tensor.dim`, `tensor.empty(%d)`);
+  with the `ADVERSARIAL_FEATURES` (off by default) also the shapes on which an in-place
+  analysis must see a conflict: writes in loop bodies into captured tensors, one value
+  as several operands, `scf.while` forwarding, clobbered insert-slice destinations.
 * **memref** programs, for buffer deallocation alone: allocations, subviews, stores and
   copies, `scf.if` / `scf.for` carrying buffers, `cf` branches merging buffers, and
   helper functions returning fresh or forwarded buffers. No deallocation is written.
@@ -57,7 +60,8 @@ conflict (issue #12), and programs with them fail where the analysis is wrong.
   value (a captured one, so that results alias captured values).
 * `slice_clobber`: a tile's destination written between the tile's producer (a slice of
   it, or a new tensor for empty-tensor elimination) and its `tensor.insert_slice`.
-* `materialize`: `bufferization.materialize_in_destination`.
+* `materialize`: `bufferization.materialize_in_destination` (into a new tensor: its
+  destination must be in place).
 * `alloc_tensor`: `bufferization.alloc_tensor` (filled, or a copy of a value).
 * `writing_callees`: public and private helpers that write their tensor arguments, and
   callers that read the passed value after the call.
@@ -895,13 +899,17 @@ class ProgramGenerator:
         """`bufferization.materialize_in_destination` into a new tensor.
 
         Its destination must bufferize in place (MLIR rejects the program otherwise):
-        a `tensor.empty` or a new writable tensor read by nothing else afterwards."""
-        src = self.any_tensor()
-        typ, shape = src.type, src.shape
-        if self.rng.random() < 0.4:
-            src = self.fresh_tensor(shape, dynamic="?" in typ)
-        empty = self.fresh("e")
+        a `tensor.empty` or a new writable tensor read by nothing else afterwards; its
+        source is a new value read by nothing else either."""
+        model = self.any_tensor()
+        typ, shape = model.type, model.shape
+        # MLIR rejects the program when the source is used again (the op is meant to
+        # produce its source in the destination): a new value, not read afterwards.
         sizes = ", ".join(self.index(d) for d in shape) if "?" in typ else ""
+        src_empty = self.fresh("e")
+        self.emit(f"{src_empty} = tensor.empty({sizes}) : {typ}")
+        src = self.init_tensor(src_empty, typ, shape)
+        empty = self.fresh("e")
         self.emit(f"{empty} = tensor.empty({sizes}) : {typ}")
         dname, dval = empty, None
         if self.rng.random() < 0.5:
@@ -912,6 +920,7 @@ class ProgramGenerator:
             f"{name} = bufferization.materialize_in_destination {src.name} in {dname} "
             f": ({typ}, {typ}) -> {typ}"
         )
+        src.readable = False
         if dval is not None:
             dval.readable = False
         self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
@@ -990,22 +999,28 @@ class ProgramGenerator:
         self.region_ops(depth + 1, self.rng.randint(0, 2))
         chain = [v for v in self.visible() if v.lineage == lin_a][-1]
         forwarded: list[_Val] = [chain]
-        if mode == "captured":
-            outside = [
-                v
-                for scope in self.scopes[: self.loop_base]
-                for v in scope
-                if v.type == typ and v.shape == init.shape and v.readable
-            ]
+        outside = [
+            v
+            for scope in self.scopes[: self.loop_base]
+            for v in scope
+            if v.type == typ and v.shape == init.shape and v.readable
+        ]
+        if mode == "captured" and outside:
             forwarded = [self.rng.choice(outside)]
-        elif mode == "slice":
-            outside = [
+            cap = forwarded[0]
+            carried_outside = cap.lineage in self.outer_chains or cap is init
+            if not carried_outside and self.rng.random() < 0.5:
+                # Only the condition reads it again (each iteration): dead after the loop.
+                self.loop_dead.append(cap)
+        elif mode == "slice" and (
+            sources := [
                 v
                 for scope in self.scopes[: self.loop_base]
                 for v in scope
                 if v.is_tensor and v.readable and not v.fresh
             ]
-            src = self.rng.choice(outside)
+        ):
+            src = self.rng.choice(sources)
             offs, sizes, tile, ttype = self.slice_params(src.shape, False)
             strides = ", ".join(["1"] * len(src.shape))
             sl = self.fresh("sl")
@@ -1016,6 +1031,8 @@ class ProgramGenerator:
             forwarded = [_Val(sl, ttype, tile)]
         elif mode == "dup":
             forwarded = [chain, chain]
+        else:
+            mode = "chain"  # nothing to forward instead of the argument
         go = self.fresh("go")
         self.emit(f"{go} = arith.cmpi slt, {k}, {limit} : i32")
         fwd_types = [v.type for v in forwarded]
@@ -1061,8 +1078,10 @@ class ProgramGenerator:
             not self.config.nonequivalent_yields or self.rng.random() < 0.5
         ):
             y = mine[-1]
-        else:
+        elif same:
             y = self.rng.choice(same)
+        else:
+            y = self.fresh_tensor(init.shape, dynamic="?" in typ)
         nk = self.fresh("nk")
         self.emit(f"{nk} = arith.addi {bk}, {one} : i32")
         self.emit(f"scf.yield {y.name}, {nk} : {y.type}, i32")
