@@ -13,8 +13,19 @@ the operand goes out of place when that merge would create
 * a read-after-write conflict: a read R of a value x of the merged set, an in-place
   write W into the merged set, such that R may happen after W, W happens after a
   definition D of the data R reads (so R must see the old value), and W is not D.
-  Loops make "R after W" true whenever R sits in a repetitive region containing W
-  but not D; R and W in different branches of an scf.if never conflict.
+  Loops make "R after W" true whenever a loop (any of its repetitive regions:
+  scf.while runs both in every iteration) contains R and W but not D, even when R
+  and W are one use or one element-wise op: the next iteration reads what this one
+  wrote. R and W in different branches of an scf.if never conflict. An op writing
+  two destinations that alias (`outs(%t, %t)`, one tensor as two iter_args)
+  writes its results together: the write of one clobbers the other.
+
+Definitions are found by walking back through aliasing operands that are not
+written (views, yields, an scf.while after-region argument to what scf.condition
+forwarded); a loop's iteration argument fed by the loop op itself is defined anew
+each iteration. Undefined contents (`tensor.empty`, `alloc_tensor` without `copy`)
+are no definition: reading them never conflicts, and a copy of them is an
+allocation only.
 
 Cost. MLIR compares every read with every write of the merged alias set, which
 is quadratic in the size of the set (a long chain of in-place ops is one set).
