@@ -149,6 +149,8 @@ class Site:
     targets: list[SSAValue] = field(default_factory=list[SSAValue])
     edges: set[int] = field(default_factory=set[int])
     """Ids of the edges (successor index or model edge index) the operand is forwarded on."""
+    target_edges: list[int] = field(default_factory=list[int])
+    """The edge id of each of `targets`, position by position."""
     mode: SiteMode = SiteMode.BORROW
     level: int = 0
     """Best mode still possible: 0 transfer, 1 borrow, 2 clone (only ever increases)."""
@@ -374,6 +376,9 @@ class OwnershipAnalysis:
         """Results of private functions that are views of an argument (no clone)."""
         self.forwarded_returns: dict[tuple[Operation, int], BlockArgument] = {}
         """(func.return, operand index) of forwarded results -> the argument forwarded."""
+        self.viewed_returns: dict[tuple[Operation, int], int] = {}
+        """(func.return, operand index) of results that view another result's buffer ->
+        the index of that result (whose fresh buffer the caller owns)."""
 
     # ------------------------------------------------------------------ collection
 
@@ -412,8 +417,19 @@ class OwnershipAnalysis:
         self.kind[value] = kind
         self.order[value] = len(self.order)
 
+    def _is_fresh(self, value: SSAValue) -> bool:
+        """Whether `value` is a heap allocation made in its function's body region (a
+        function returning it hands it over)."""
+        if not isinstance(value, OpResult) or value.op.regions:
+            return False
+        function = value.op.parent_op()
+        if not isinstance(function, func.FuncOp):
+            return False
+        model = allocation_interface(value.op)
+        return model is not None and dealloc_family(model, value) is not None
+
     def collect(self) -> None:
-        self.forwarding = analyze_forwarding(self.module)
+        self.forwarding = analyze_forwarding(self.module, self._is_fresh)
         for op in self.module.walk():
             if isinstance(op, func.FuncOp) and op.body.blocks:
                 self._collect_function(op)
@@ -443,11 +459,14 @@ class OwnershipAnalysis:
             return
         if isinstance(op, func.ReturnOp) and op.parent_op() is function:
             forwarded = self.forwarding.forwarded_results(function)
+            views = self.forwarding.result_views_of(function)
             entry = function.body.blocks.first
             assert entry is not None
             for i, value in enumerate(op.operands):
                 if i in forwarded:
                     self.forwarded_returns[(op, i)] = entry.args[forwarded[i]]
+                elif i in views:
+                    self.viewed_returns[(op, i)] = views[i]
                 elif is_memref(value):
                     self._site(op, i, SiteKind.RETURN)
             return
@@ -464,6 +483,12 @@ class OwnershipAnalysis:
                     # the callee returns (a view of) this operand: a view here too
                     self._define(result, RootKind.VIEW)
                     self.view_sources[result] = [op.operands[operand]]
+                    continue
+                owner = self.forwarding.viewed_result(op, result.index)
+                if owner is not None:
+                    # the callee returns (a view of) the buffer of another result
+                    self._define(result, RootKind.VIEW)
+                    self.view_sources[result] = [op.results[owner]]
                     continue
                 self._define(result, RootKind.OWNING)
                 if self.memref_default is not None:
@@ -512,6 +537,7 @@ class OwnershipAnalysis:
                     continue
                 site = self._site(op, operand_index, SiteKind.BRANCH)
                 site.targets.append(target)
+                site.target_edges.append(succ_index)
                 site.edges.add(succ_index)
 
     def _collect_region_op(self, op: Operation, function: func.FuncOp) -> None:
@@ -583,6 +609,7 @@ class OwnershipAnalysis:
                 continue
             site = self._site(source, operand_index, kind)
             site.targets.append(target)
+            site.target_edges.append(edge_id)
             site.edges.add(edge_id)
 
     def _check_opaque(self, op: Operation) -> None:
@@ -687,13 +714,56 @@ class OwnershipAnalysis:
         cls = self.class_of.get(value)
         return cls is not None and cls.owned and cls.flagged
 
-    def _borrowed_inputs(self, cls: MergeClass) -> Iterable[SSAValue]:
-        """Roots a flagged class may hold without owning them (besides itself)."""
+    def _borrowed_inputs(self, cls: MergeClass, member: SSAValue) -> Iterable[SSAValue]:
+        """Roots `member` of a flagged class may hold without owning them (besides itself).
+
+        A root handed over to a sibling merge by the same edge (the same buffer forwarded
+        twice, or a value borrowing a buffer the edge hands over) is held through that
+        sibling: the member borrows the sibling's buffer.
+        """
         for site in cls.sites:
             if site.mode is SiteMode.BORROW:
-                yield from self.roots[site.value]
+                held = self.roots[site.value]
             elif site.mode is SiteMode.TRANSFER and self.is_flagged(site.value):
-                yield from (r for r in self.roots[site.value] if r is not site.value)
+                held = (r for r in self.roots[site.value] if r is not site.value)
+            else:
+                continue
+            for root in held:
+                if self._handed_to_sibling(site, root):
+                    yield from self._siblings_of_member(site, root, member)
+                else:
+                    yield root
+
+    def _sibling_site(self, site: Site, root: SSAValue) -> Site | None:
+        """Another operand of `site`'s op that hands `root` itself over to an owned merge
+        on every edge `site` is forwarded on (None if there is none)."""
+        for other in self.sites_from.get(site.source, ()):
+            if (
+                other is site
+                or other.value is not root
+                or other.level != 0
+                or not other.targets
+                or other.kind is SiteKind.RETURN
+                or not self.class_of[other.targets[0]].owned
+                or not self.is_owning(root)
+                or not set(site.target_edges) <= set(other.target_edges)
+            ):
+                continue
+            return other
+        return None
+
+    def _handed_to_sibling(self, site: Site, root: SSAValue) -> bool:
+        return self._sibling_site(site, root) is not None
+
+    def _siblings_of_member(
+        self, site: Site, root: SSAValue, member: SSAValue
+    ) -> Iterable[SSAValue]:
+        """The merges that receive `root` beside `member` (fed by `site`) on each edge."""
+        other = self._sibling_site(site, root)
+        assert other is not None
+        for target, edge in zip(site.targets, site.target_edges, strict=True):
+            if target is member:
+                yield other.targets[other.target_edges.index(edge)]
 
     def compute_roots(self) -> None:
         """Map each memref value to the roots whose buffer it may hold.
@@ -730,7 +800,7 @@ class OwnershipAnalysis:
             if not cls.owned:
                 return frozenset().union(*(roots[s.value] for s in cls.sites))
             if cls.flagged:
-                return frozenset((value,)).union(self._borrowed_inputs(cls))
+                return frozenset((value,)).union(self._borrowed_inputs(cls, value))
         return roots[value]
 
     def _solve_roots(
@@ -947,6 +1017,8 @@ class OwnershipAnalysis:
         for i, operand in enumerate(site.source.operands):
             if i == site.index or operand not in alias_set:
                 continue
+            if self.viewed_returns.get((site.source, i)) == site.index:
+                continue  # returned as a view of this buffer: the caller knows
             other = self.site_of.get((site.source, i))
             if (
                 site.kind is SiteKind.BRANCH
@@ -954,8 +1026,10 @@ class OwnershipAnalysis:
                 and not (other.edges & site.edges)
             ):
                 continue
-            if i > site.index and operand is value and other is not None:
-                continue  # the same buffer passed again: that later operand gets a copy
+            if i > site.index and other is not None:
+                # the buffer passed again (or a borrower of it): that later operand borrows
+                # it from this one's merge, or gets a copy
+                continue
             return False
         uses = self._uses_in_region(value, source_region)
         block = site.source.parent_block()
@@ -984,7 +1058,8 @@ class OwnershipAnalysis:
     def _borrow_valid(self, site: Site) -> bool:
         """Whether the merge fed by `site` may alias the value without owning it."""
         roots = self.roots[site.value]
-        if not all(self._outlives(root, site) for root in roots):
+        siblings = {r for r in roots if self._handed_to_sibling(site, r)}
+        if not all(self._outlives(root, site) for root in roots - siblings):
             return False
         for i, operand in enumerate(site.source.operands):
             other = self.site_of.get((site.source, i))
@@ -992,7 +1067,7 @@ class OwnershipAnalysis:
                 continue
             if site.kind is SiteKind.BRANCH and not (other.edges & site.edges):
                 continue
-            if operand in roots:
+            if operand in roots and operand not in siblings:
                 return False  # handed over by the same op: nobody would keep it alive
         return True
 
@@ -1004,7 +1079,7 @@ class OwnershipAnalysis:
             # when the flag is false the merge borrows what the value borrowed
             value = site.value
             return all(
-                self._outlives(root, site)
+                self._outlives(root, site) or self._handed_to_sibling(site, root)
                 for root in self.roots[value]
                 if root is not value
             )
@@ -1340,6 +1415,21 @@ class OwnershipAnalysis:
             else:
                 add(FreePoint(after=last))
 
+    def _check_viewed_returns(self) -> None:
+        """A result returned as a view of another must view the buffer handed over."""
+        for (ret, index), owner in self.viewed_returns.items():
+            site = self.site_of.get((ret, owner))
+            if (
+                site is None
+                or site.mode is not SiteMode.TRANSFER
+                or not self.roots[ret.operands[index]] <= {ret.operands[owner]}
+            ):
+                raise _error(
+                    ret,
+                    f"returns operand #{index} as a view of result #{owner} but cannot "
+                    "hand that result's buffer over to the caller",
+                )
+
     def _check_forwarded(self) -> None:
         """A forwarded result must hold its argument's buffer only (nothing owned)."""
         for (ret, index), argument in self.forwarded_returns.items():
@@ -1360,6 +1450,7 @@ class OwnershipAnalysis:
         self.promote_transfers()
         self.decide_sites()
         self._check_forwarded()
+        self._check_viewed_returns()
         self.decide_families()
         plan = DeallocationPlan()
         for site in self.sites:
