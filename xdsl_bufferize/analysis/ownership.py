@@ -317,6 +317,11 @@ def ancestor_in_region(op: Operation, region: Region) -> Operation | None:
     return None
 
 
+CAPTURING_OPS = (scf.IfOp, scf.IndexSwitchOp, scf.ExecuteRegionOp)
+"""Region ops that run one of their regions once and may take over a buffer captured
+from the enclosing region (see `OwnershipAnalysis._capturing_op`)."""
+
+
 FLAG_REGION_OPS = (
     scf.IfOp,
     scf.ForOp,
@@ -1011,8 +1016,10 @@ class OwnershipAnalysis:
         if not self.is_owning(value) or value in self.user_managed:
             return False
         source_region = site.source.parent_region()
-        if source_region is None or _defining_region(value) is not source_region:
+        if source_region is None:
             return False
+        if _defining_region(value) is not source_region:
+            return self._capturing_op(site) is not None
         alias_set = set(self.aliases(value))
         for i, operand in enumerate(site.source.operands):
             if i == site.index or operand not in alias_set:
@@ -1055,6 +1062,51 @@ class OwnershipAnalysis:
                     return False
         return True
 
+    def _capturing_op(self, site: Site) -> Operation | None:
+        """The region op that takes over `site`'s value, a buffer defined outside it, if
+        the value may be handed over from inside it (None otherwise).
+
+        A single-entry region op (`scf.if`, `scf.index_switch`, `scf.execute_region`) in
+        the region of the buffer, at the buffer's last use there, may consume it: its exits
+        yielding the buffer hand it over to the op's results, and each of its regions that
+        does not yield it frees it (after its last use there).  A loop yielding its own
+        iter_arg on some paths and a fresh buffer on others then needs no copy.
+        """
+        value = site.value
+        op = site.source.parent_op()
+        if site.kind is not SiteKind.EXIT or not isinstance(op, CAPTURING_OPS):
+            return None
+        region = _defining_region(value)
+        if op.parent_region() is not region:
+            return None
+        alias_set = set(self.aliases(value))
+        for nested in op.regions:
+            if len(nested.blocks) != 1:
+                return None
+            terminator = nested.blocks.first.last_op  # pyright: ignore[reportOptionalMemberAccess]
+            if terminator is None:
+                return None
+            for i, operand in enumerate(terminator.operands):
+                if operand not in alias_set:
+                    continue
+                other = self.site_of.get((terminator, i))
+                if other is None or operand is not value or other.level != 0:
+                    return None
+            if sum(operand is value for operand in terminator.operands) > 1:
+                return None
+        block = op.parent_block()
+        assert block is not None
+        uses = self._uses_in_region(value, region)
+        here = self.position(op)
+        for user in uses:
+            if user.parent_block() is block and self.position(user) > here:
+                return None
+        blocks_with_uses = {b for user in uses if (b := user.parent_block()) is not None}
+        live = self._live_in(region, _defining_block(value), blocks_with_uses, set())
+        if any(succ in live for _, succ in self._successor_edges(block)):
+            return None
+        return op
+
     def _borrow_valid(self, site: Site) -> bool:
         """Whether the merge fed by `site` may alias the value without owning it."""
         roots = self.roots[site.value]
@@ -1065,6 +1117,8 @@ class OwnershipAnalysis:
             other = self.site_of.get((site.source, i))
             if other is None or other is site or other.level != 0:
                 continue
+            if other.targets and not self.class_of[other.targets[0]].owned:
+                continue  # into a borrowed merge: nothing is handed over
             if site.kind is SiteKind.BRANCH and not (other.edges & site.edges):
                 continue
             if operand in roots and operand not in siblings:
@@ -1353,10 +1407,17 @@ class OwnershipAnalysis:
         uses = self._uses_in_region(root, region)
         consumed_ops: set[Operation] = set()
         consumed_edges: set[tuple[Operation, int]] = set()
+        captured_by: dict[Operation, set[Operation]] = {}
+        """Region ops taking `root` over from inside -> the exits that hand it over."""
         for site in self.sites_of_value(root):
             if site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE):
                 if site.kind is SiteKind.BRANCH:
                     consumed_edges.update((site.source, e) for e in site.edges)
+                elif site.source.parent_region() is not region:
+                    holder = site.source.parent_op()
+                    assert holder is not None
+                    consumed_ops.add(holder)
+                    captured_by.setdefault(holder, set()).add(site.source)
                 else:
                     consumed_ops.add(site.source)
         uses_by_block: dict[Block, list[Operation]] = {}
@@ -1369,6 +1430,20 @@ class OwnershipAnalysis:
 
         def add(point: FreePoint) -> None:
             plan.frees.append(PlannedFree(root, model, point, conditional))
+
+        for holder, exits in captured_by.items():
+            for nested in holder.regions:
+                block = nested.blocks.first
+                assert block is not None
+                if block.last_op in exits:
+                    continue
+                nested_uses = self._uses_in_region(root, nested)
+                last = max(nested_uses, key=self.position, default=None)
+                assert last is not block.last_op
+                if last is None:
+                    add(FreePoint(block_start=block))
+                else:
+                    add(FreePoint(after=last))
 
         for block in sorted({def_block, *live}, key=self.block_position):
             if any(op.parent_block() is block for op in consumed_ops):
