@@ -74,6 +74,7 @@ from xdsl.traits import IsTerminator, MemoryEffectKind, has_effects
 from xdsl.utils.exceptions import DiagnosticException
 
 from xdsl_bufferize.analysis.forwarding import (
+    VIEW_OPS,
     ForwardingAnalysis,
     analyze_forwarding,
     branch_successor_operands,
@@ -82,6 +83,7 @@ from xdsl_bufferize.interfaces.allocation import (
     AllocationModel,
     allocation_interface,
     registered_allocation_model,
+    static_offset_layout,
 )
 from xdsl_bufferize.interfaces.region_branch import (
     region_branch_model,
@@ -263,8 +265,12 @@ def clone_family(model: AllocationModel, value: SSAValue) -> str | None:
     scratch = Block()
     result = model.build_clone(Builder(InsertPoint.at_end(scratch)), value)
     name: str | None = None
-    if result is not None and isinstance(result.owner, Operation):
-        clone_model = allocation_interface(result.owner)
+    # the clone may be a view of the new buffer (a copy with the same layout)
+    owner = None if result is None else result.owner
+    while isinstance(owner, VIEW_OPS):
+        owner = owner.operands[0].owner
+    if result is not None and isinstance(owner, Operation):
+        clone_model = allocation_interface(owner)
         if clone_model is not None:
             name = dealloc_family(clone_model, result)
     _probe(scratch)
@@ -1011,15 +1017,54 @@ class OwnershipAnalysis:
 
     # ------------------------------------------------------------------ site modes
 
-    def _transfer_valid(self, site: Site) -> bool:
+    def handover_root(self, value: SSAValue) -> SSAValue | None:
+        """The owning root a view `value` may hand over (its merge or caller then frees the
+        buffer through the view), or None.
+
+        The view must be made by view ops only (`VIEW_OPS`) from a heap buffer that is not
+        conditionally owned, and either keep the allocation's start (`memref.cast` only) or
+        have a static offset layout (freed through its base buffer, see
+        `models/allocation.py`).
+        """
+        base_preserving = True
+        current = value
+        while self.kind.get(current) is RootKind.VIEW:
+            if not isinstance(current, OpResult) or not isinstance(
+                current.op, VIEW_OPS
+            ):
+                return None
+            if not isinstance(current.op, memref.CastOp):
+                base_preserving = False
+            sources = self.view_sources[current]
+            if len(sources) != 1:
+                return None
+            current = sources[0]
+        if current is value or not self.is_owning(current):
+            return None
+        if self.is_flagged(current) or current in self.user_managed:
+            return None
+        if not base_preserving and static_offset_layout(value.type) is None:
+            return None
+        return current
+
+    def _owned_value(self, site: Site) -> SSAValue | None:
+        """The owning root `site` would hand over: its value, or the root of a view."""
         value = site.value
-        if not self.is_owning(value) or value in self.user_managed:
+        if self.is_owning(value):
+            return value
+        return self.handover_root(value)
+
+    def _transfer_valid(self, site: Site) -> bool:
+        value = self._owned_value(site)
+        if value is None or value in self.user_managed:
             return False
         source_region = site.source.parent_region()
         if source_region is None:
             return False
         if _defining_region(value) is not source_region:
-            return self._capturing_op(site) is not None
+            return value is site.value and self._capturing_op(site) is not None
+        if value is not site.value and _defining_region(site.value) is not source_region:
+            return False
         alias_set = set(self.aliases(value))
         for i, operand in enumerate(site.source.operands):
             if i == site.index or operand not in alias_set:
@@ -1043,7 +1088,9 @@ class OwnershipAnalysis:
         assert block is not None
         if site.kind is SiteKind.ENTRY:
             for user, index, alias in uses.get(site.source, []):
-                if not (user is site.source and index == site.index and alias is value):
+                if not (
+                    user is site.source and index == site.index and alias is site.value
+                ):
                     return False
             here = self.position(site.source)
             for op in uses:
@@ -1347,8 +1394,9 @@ class OwnershipAnalysis:
                 pending = False
                 for site in cls.sites:
                     if site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE):
-                        family = self.family.get(site.value)
-                        model = self.model.get(site.value)
+                        owned = self.handover_root(site.value) or site.value
+                        family = self.family.get(owned)
+                        model = self.model.get(owned)
                         if family is None or model is None:
                             pending = True
                             continue
@@ -1409,7 +1457,14 @@ class OwnershipAnalysis:
         consumed_edges: set[tuple[Operation, int]] = set()
         captured_by: dict[Operation, set[Operation]] = {}
         """Region ops taking `root` over from inside -> the exits that hand it over."""
-        for site in self.sites_of_value(root):
+        handed = [
+            site
+            for alias in self.aliases(root)
+            if alias is not root and self.kind.get(alias) is RootKind.VIEW
+            for site in self.sites_of_value(alias)
+            if site.mode is SiteMode.TRANSFER and self.handover_root(alias) is root
+        ]
+        for site in [*self.sites_of_value(root), *handed]:
             if site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE):
                 if site.kind is SiteKind.BRANCH:
                     consumed_edges.update((site.source, e) for e in site.edges)

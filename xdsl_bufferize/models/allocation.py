@@ -10,21 +10,51 @@ from dataclasses import dataclass
 
 from xdsl.builder import Builder
 from xdsl.dialects import bufferization, gpu, memref
+from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Operation, SSAValue
 
 from xdsl_bufferize.interfaces.allocation import (
     AllocationOpInterface,
     HoistingKind,
     register_allocation_model,
+    static_offset_layout,
 )
 
 
 def _memref_dealloc(builder: Builder, alloc: SSAValue) -> Operation:
+    """`memref.dealloc`; of the base buffer (`memref.extract_strided_metadata`) when the
+    buffer is held through a view that cannot start at the allocation (a static offset)."""
+    if static_offset_layout(alloc.type) is not None:
+        metadata = builder.insert(memref.ExtractStridedMetaDataOp(alloc))
+        alloc = metadata.base_buffer
     return builder.insert(memref.DeallocOp.get(alloc))
 
 
 def _bufferization_clone(builder: Builder, alloc: SSAValue) -> SSAValue:
-    return builder.insert(bufferization.CloneOp(alloc)).output
+    """`bufferization.clone`; for a view with a static offset (which MLIR cannot lower
+    `bufferization.clone` of), a new buffer large enough for the layout
+    (`memref.alloc`), the same view of it (`memref.reinterpret_cast`) and a
+    `memref.copy` into that view."""
+    layout = static_offset_layout(alloc.type)
+    if layout is None:
+        return builder.insert(bufferization.CloneOp(alloc)).output
+    typ = alloc.type
+    assert isinstance(typ, MemRefType)
+    offset, strides = layout
+    shape = list(typ.get_shape())
+    extent = offset
+    if all(size > 0 for size in shape):
+        extent += 1 + sum((size - 1) * stride for size, stride in zip(shape, strides))
+    new = builder.insert(
+        memref.AllocOp.get(typ.element_type, shape=[extent], memory_space=typ.memory_space)
+    )
+    view = builder.insert(
+        memref.ReinterpretCastOp.from_dynamic(
+            new.memref, [offset], shape, strides, typ
+        )
+    )
+    builder.insert(memref.CopyOp(alloc, view.result))
+    return view.result
 
 
 def _memref_alloca_like(builder: Builder, alloc: SSAValue) -> SSAValue | None:
