@@ -194,6 +194,8 @@ class FreePoint:
     before: Operation | None = None
     block_start: Block | None = None
     edge: tuple[Operation, int] | None = None
+    empty_region: Region | None = None
+    """An empty region (the missing else of an scf.if): a block is made for the free."""
 
 
 @dataclass(frozen=True)
@@ -371,7 +373,12 @@ class OwnershipAnalysis:
         """Index of each op in its block (filled a block at a time, on demand)."""
         self.class_of: dict[SSAValue, MergeClass] = {}
         self.classes: list[MergeClass] = []
-        self.freed_by_input: set[SSAValue] = set()
+        self.freed_by_input: dict[SSAValue, list[Operation]] = {}
+        """Memref operands of the frees already in the input -> those frees."""
+        self.user_frees: dict[SSAValue, list[Operation]] = {}
+        """Owning roots the input program frees itself -> the ops freeing them."""
+        self.user_classes: set[int] = set()
+        """Ids of the merge classes the input program frees itself."""
         self.user_managed: set[SSAValue] = set()
         self.roots: dict[SSAValue, frozenset[SSAValue]] = {}
         self._alias_index: dict[SSAValue, dict[SSAValue, None]] | None = None
@@ -464,7 +471,9 @@ class OwnershipAnalysis:
 
     def _collect_op(self, op: Operation, function: func.FuncOp) -> None:
         if has_effects(op, MemoryEffectKind.FREE):
-            self.freed_by_input.update(v for v in op.operands if is_memref(v))
+            for v in op.operands:
+                if is_memref(v):
+                    self.freed_by_input.setdefault(v, []).append(op)
         if op.regions:
             self._collect_region_op(op, function)
             return
@@ -690,8 +699,13 @@ class OwnershipAnalysis:
         self._find_user_managed()
 
     def _find_user_managed(self) -> None:
-        """Roots the input program frees itself: we leave them alone."""
-        for value in self.freed_by_input:
+        """Buffers the input program frees itself: we keep its frees and free nothing twice.
+
+        A freed merge takes its incoming buffers over as they are (the program frees them
+        through it), so everything flowing into it is the program's too.  A heap buffer
+        the program frees on some paths only is freed by us on the others (`_place`).
+        """
+        for value, frees in self.freed_by_input.items():
             worklist = [value]
             seen: set[SSAValue] = set()
             while worklist:
@@ -705,9 +719,15 @@ class OwnershipAnalysis:
                 elif kind is RootKind.MERGE:
                     cls = self.class_of[v]
                     cls.owned = cls.pinned = True
+                    self.user_classes.add(id(cls))
                     self.user_managed.update(cls.members)
+                    worklist.extend(site.value for site in cls.sites)
                 elif kind is RootKind.OWNING:
                     self.user_managed.add(v)
+                    if v is value or all(
+                        self.kind.get(w) is RootKind.VIEW for w in seen if w is not v
+                    ):
+                        self.user_frees.setdefault(v, []).extend(frees)
 
     # ------------------------------------------------------------------ fixpoint
 
@@ -1295,7 +1315,7 @@ class OwnershipAnalysis:
             self.compute_roots()
             changed = False
             for cls in self.classes:
-                if not cls.owned:
+                if not cls.owned or id(cls) in self.user_classes:
                     continue
                 for site in cls.sites:
                     level = site.level
@@ -1447,13 +1467,33 @@ class OwnershipAnalysis:
         owning.sort(key=lambda v: self.order[v])
         for root in owning:
             self._place(root, plan)
+        for root, frees in self.user_frees.items():
+            if root in self.model:
+                self._place(root, plan, frees)
 
-    def _place(self, root: SSAValue, plan: DeallocationPlan) -> None:
+    def _place(
+        self,
+        root: SSAValue,
+        plan: DeallocationPlan,
+        user_frees: list[Operation] | None = None,
+    ) -> None:
+        """Plan the frees of `root`: after its last use on every path, except where an
+        edge hands it over.  With `user_frees` (the frees the input program has for it),
+        only on the paths none of those frees is on."""
         region = _defining_region(root)
         def_block = _defining_block(root)
         model = self.model[root]
         uses = self._uses_in_region(root, region)
         consumed_ops: set[Operation] = set()
+        partially_freeing: dict[Operation, list[Operation]] = {}
+        """Single-entry region ops holding some of the input's frees -> those frees."""
+        for free in user_frees or ():
+            anchor = ancestor_in_region(free, region)
+            if anchor is None:
+                continue
+            consumed_ops.add(anchor)
+            if anchor is not free and isinstance(anchor, CAPTURING_OPS):
+                partially_freeing.setdefault(anchor, []).append(free)
         consumed_edges: set[tuple[Operation, int]] = set()
         captured_by: dict[Operation, set[Operation]] = {}
         """Region ops taking `root` over from inside -> the exits that hand it over."""
@@ -1486,6 +1526,39 @@ class OwnershipAnalysis:
         def add(point: FreePoint) -> None:
             plan.frees.append(PlannedFree(root, model, point, conditional))
 
+        for holder, frees in partially_freeing.items():
+            for nested in holder.regions:
+                block = nested.blocks.first
+                if block is None:
+                    add(FreePoint(empty_region=nested))
+                    continue
+                if any(
+                    ancestor_in_region(free, nested) is not None for free in frees
+                ):
+                    continue
+                nested_uses = self._uses_in_region(root, nested)
+                last = max(nested_uses, key=self.position, default=None)
+                if last is not None and last is block.last_op:
+                    continue  # forwarded from here: the program frees it further on
+                add(
+                    FreePoint(block_start=block)
+                    if last is None
+                    else FreePoint(after=last)
+                )
+        if user_frees is not None:
+            # only the paths through no free of the input: blocks beyond the def block
+            for block in sorted({def_block, *live}, key=self.block_position):
+                if any(op.parent_block() is block for op in consumed_ops):
+                    continue
+                terminator = block.last_op
+                edges = self._successor_edges(block)
+                needed = [succ in live for _, succ in edges]
+                if edges and any(needed) and not all(needed):
+                    for (i, _), need in zip(edges, needed, strict=True):
+                        if not need:
+                            assert terminator is not None
+                            add(FreePoint(edge=(terminator, i)))
+            return
         for holder, exits in captured_by.items():
             for nested in holder.regions:
                 block = nested.blocks.first
