@@ -724,10 +724,10 @@ class OwnershipAnalysis:
                     worklist.extend(site.value for site in cls.sites)
                 elif kind is RootKind.OWNING:
                     self.user_managed.add(v)
-                    if v is value or all(
-                        self.kind.get(w) is RootKind.VIEW for w in seen if w is not v
-                    ):
-                        self.user_frees.setdefault(v, []).extend(frees)
+                if kind in (RootKind.MERGE, RootKind.OWNING) and all(
+                    self.kind.get(w) is RootKind.VIEW for w in seen if w is not v
+                ):
+                    self.user_frees.setdefault(v, []).extend(frees)
 
     # ------------------------------------------------------------------ fixpoint
 
@@ -1470,6 +1470,13 @@ class OwnershipAnalysis:
         for root, frees in self.user_frees.items():
             if root in self.model:
                 self._place(root, plan, frees)
+        for cls in self.classes:
+            if id(cls) in self.user_classes:
+                # members the input never frees (a loop result after a realloc of its
+                # iter_arg in the body) are freed by us, the others on the missing paths
+                for member in cls.members:
+                    if member not in self.user_frees:
+                        self._place(member, plan)
 
     def _place(
         self,

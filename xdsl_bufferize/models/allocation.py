@@ -1,7 +1,9 @@
 """Allocation models (external `AllocationOpInterface` implementations) for xDSL's dialects.
 
 One small model per op; `register_default_allocation_models()` attaches them all (idempotent).
-xDSL 0.75 has no `memref.realloc`, so no model ships for it.
+`memref.realloc` (ours, in MLIR's spelling: `dialects/memref_realloc.py`) allocates its result
+like `memref.alloc`; its source is freed by the op itself (a free already in the program, as
+far as buffer-deallocation is concerned).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from xdsl.dialects import bufferization, gpu, memref
 from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Operation, SSAValue
 
+from xdsl_bufferize.dialects.memref_realloc import ReallocOp
 from xdsl_bufferize.interfaces.allocation import (
     AllocationOpInterface,
     HoistingKind,
@@ -114,6 +117,18 @@ class BufferizationCloneModel(AllocationOpInterface):
 
 
 @dataclass(frozen=True)
+class MemRefReallocModel(AllocationOpInterface):
+    """memref.realloc: its result is a fresh heap buffer, like memref.alloc's (the source
+    is freed by the realloc itself)."""
+
+    def build_dealloc(self, builder: Builder, alloc: SSAValue) -> Operation | None:
+        return _memref_dealloc(builder, alloc)
+
+    def build_clone(self, builder: Builder, alloc: SSAValue) -> SSAValue | None:
+        return _bufferization_clone(builder, alloc)
+
+
+@dataclass(frozen=True)
 class GpuAllocModel(AllocationOpInterface):
     """gpu.alloc: device buffer, freed by gpu.dealloc, with no clone op."""
 
@@ -122,8 +137,10 @@ class GpuAllocModel(AllocationOpInterface):
 
 
 def register_default_allocation_models() -> None:
-    """Attach the models above to memref.alloc, memref.alloca, bufferization.clone, gpu.alloc."""
+    """Attach the models above to memref.alloc, memref.alloca, bufferization.clone, gpu.alloc,
+    memref.realloc."""
     register_allocation_model(memref.AllocOp, MemRefAllocModel())
     register_allocation_model(memref.AllocaOp, MemRefAllocaModel())
     register_allocation_model(bufferization.CloneOp, BufferizationCloneModel())
     register_allocation_model(gpu.AllocOp, GpuAllocModel())
+    register_allocation_model(ReallocOp, MemRefReallocModel())
