@@ -262,6 +262,18 @@ def dealloc_family(model: AllocationModel, value: SSAValue) -> str | None:
     return name
 
 
+def clone_result_model(model: AllocationModel, value: SSAValue) -> AllocationModel | None:
+    """The allocation model of the copy `model` makes of `value` (None: cannot clone)."""
+    scratch = Block()
+    result = model.build_clone(Builder(InsertPoint.at_end(scratch)), value)
+    owner = None if result is None else result.owner
+    while isinstance(owner, VIEW_OPS):
+        owner = owner.operands[0].owner
+    found = allocation_interface(owner) if isinstance(owner, Operation) else None
+    _probe(scratch)
+    return found
+
+
 def clone_family(model: AllocationModel, value: SSAValue) -> str | None:
     """Dealloc family of the clone `model` makes of `value` (None: cannot clone)."""
     scratch = Block()
@@ -771,7 +783,7 @@ class OwnershipAnalysis:
         for other in self.sites_from.get(site.source, ()):
             if (
                 other is site
-                or other.value is not root
+                or (other.value is not root and self.handover_root(other.value) is not root)
                 or other.level != 0
                 or not other.targets
                 or other.kind is SiteKind.RETURN
@@ -1188,7 +1200,7 @@ class OwnershipAnalysis:
                 continue  # into a borrowed merge: nothing is handed over
             if site.kind is SiteKind.BRANCH and not (other.edges & site.edges):
                 continue
-            if operand in roots and operand not in siblings:
+            if operand in roots and operand not in siblings and self.is_owning(operand):
                 return False  # handed over by the same op: nobody would keep it alive
         return True
 
@@ -1431,7 +1443,9 @@ class OwnershipAnalysis:
                         model = self._clone_model(site)
                         family = clone_family(model, site.value)
                         assert family is not None
-                        families.setdefault(family, model)
+                        clone_model = clone_result_model(model, site.value)
+                        assert clone_model is not None
+                        families.setdefault(family, clone_model)
                 if len(families) > 1:
                     anchor = cls.members[0]
                     owner = anchor.owner if isinstance(anchor, OpResult) else None
