@@ -49,3 +49,37 @@ def test_output_verifies_in_upstream_mlir(name: str, text: str) -> None:
     ctx = mlir_ir.Context()
     upstream = mlir_ir.Module.parse(str(module), ctx)
     assert upstream.operation.verify()
+
+
+def _copies(text: str) -> int:
+    """Buffer copies in a module: clones and `memref.copy` (in either syntax)."""
+    return (
+        text.count("bufferization.clone")
+        + text.count('"memref.copy"')
+        + text.count("memref.copy %")
+    )
+
+
+@pytest.mark.parametrize(("name", "text"), CASES, ids=[name for name, _ in CASES])
+def test_no_more_copies_than_upstream(name: str, text: str) -> None:
+    """No more clones or copies than upstream's ownership-based deallocation
+    (`buffer-deallocation-pipeline`) on every input upstream accepts."""
+    mlir_ir = pytest.importorskip("mlir_finch.ir")
+    passmanager = pytest.importorskip("mlir_finch.passmanager")
+    module = parse_module(text, name)
+    try:
+        deallocate(module)
+    except DiagnosticException:
+        pytest.skip("refused by the pass")
+    ctx = mlir_ir.Context()
+    upstream = mlir_ir.Module.parse(text, ctx)
+    pipeline = passmanager.PassManager.parse(
+        "builtin.module(buffer-deallocation-pipeline)", ctx
+    )
+    try:
+        pipeline.run(upstream.operation)
+    except Exception:  # noqa: BLE001 (upstream refuses some inputs, e.g. existing frees)
+        pytest.skip("refused by upstream")
+    ours = _copies(str(module)) - _copies(text)
+    theirs = str(upstream).count("bufferization.clone")
+    assert ours <= theirs, (ours, theirs)
