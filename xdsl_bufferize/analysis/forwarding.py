@@ -283,14 +283,15 @@ def analyze_forwarding(
     return analysis
 
 
-def _view_base(value: SSAValue) -> SSAValue:
-    """`value` traced back through view ops to the buffer it views."""
+def _view_chain(value: SSAValue) -> Iterator[SSAValue]:
+    """`value`, then the buffers it is a view of, traced back through view ops."""
+    yield value
     while isinstance(value, OpResult) and isinstance(value.op, VIEW_OPS):
         sources = [v for v in value.op.operands if _is_memref(v)]
         if len(sources) != 1:
             break
         value = sources[0]
-    return value
+        yield value
 
 
 def _result_views(
@@ -319,8 +320,11 @@ def _result_views(
         for j, value in enumerate(ret.operands):
             if not _is_memref(value):
                 continue
-            owner = owners.get(_view_base(value))
-            if owner is not None and owner != j:
+            owner = next(
+                (owners[v] for v in _view_chain(value) if v in owners and owners[v] != j),
+                None,
+            )
+            if owner is not None:
                 here[j] = owner
         if views is None:
             views = here

@@ -450,6 +450,8 @@ class OwnershipAnalysis:
     def _is_fresh(self, value: SSAValue) -> bool:
         """Whether `value` is a heap allocation made in its function's body region (a
         function returning it hands it over)."""
+        while isinstance(value, OpResult) and isinstance(value.op, memref.CastOp):
+            value = value.op.source
         if not isinstance(value, OpResult) or value.op.regions:
             return False
         function = value.op.parent_op()
@@ -1646,7 +1648,7 @@ class OwnershipAnalysis:
             if (
                 site is None
                 or site.mode is not SiteMode.TRANSFER
-                or not self.roots[ret.operands[index]] <= {ret.operands[owner]}
+                or not self.roots[ret.operands[index]] <= self.roots[ret.operands[owner]]
             ):
                 raise _error(
                     ret,
