@@ -274,7 +274,10 @@ def analyze_forwarding(
                 analysis.forwarded[function] = found
     if is_fresh is not None:
         for function in functions:
-            if _is_private_with_body(function) and function.sym_name.data not in escaped:
+            if (
+                _is_private_with_body(function)
+                and function.sym_name.data not in escaped
+            ):
                 views = _result_views(function, is_fresh)
                 for index in analysis.forwarded_results(function):
                     views.pop(index, None)
@@ -321,7 +324,11 @@ def _result_views(
             if not _is_memref(value):
                 continue
             owner = next(
-                (owners[v] for v in _view_chain(value) if v in owners and owners[v] != j),
+                (
+                    owners[v]
+                    for v in _view_chain(value)
+                    if v in owners and owners[v] != j
+                ),
                 None,
             )
             if owner is not None:

@@ -262,7 +262,9 @@ def dealloc_family(model: AllocationModel, value: SSAValue) -> str | None:
     return name
 
 
-def clone_result_model(model: AllocationModel, value: SSAValue) -> AllocationModel | None:
+def clone_result_model(
+    model: AllocationModel, value: SSAValue
+) -> AllocationModel | None:
     """The allocation model of the copy `model` makes of `value` (None: cannot clone)."""
     scratch = Block()
     result = model.build_clone(Builder(InsertPoint.at_end(scratch)), value)
@@ -785,7 +787,10 @@ class OwnershipAnalysis:
         for other in self.sites_from.get(site.source, ()):
             if (
                 other is site
-                or (other.value is not root and self.handover_root(other.value) is not root)
+                or (
+                    other.value is not root
+                    and self.handover_root(other.value) is not root
+                )
                 or other.level != 0
                 or not other.targets
                 or other.kind is SiteKind.RETURN
@@ -1097,7 +1102,10 @@ class OwnershipAnalysis:
             return False
         if _defining_region(value) is not source_region:
             return value is site.value and self._capturing_op(site) is not None
-        if value is not site.value and _defining_region(site.value) is not source_region:
+        if (
+            value is not site.value
+            and _defining_region(site.value) is not source_region
+        ):
             return False
         alias_set = set(self.aliases(value))
         for i, operand in enumerate(site.source.operands):
@@ -1182,7 +1190,9 @@ class OwnershipAnalysis:
         for user in uses:
             if user.parent_block() is block and self.position(user) > here:
                 return None
-        blocks_with_uses = {b for user in uses if (b := user.parent_block()) is not None}
+        blocks_with_uses = {
+            b for user in uses if (b := user.parent_block()) is not None
+        }
         live = self._live_in(region, _defining_block(value), blocks_with_uses, set())
         if any(succ in live for _, succ in self._successor_edges(block)):
             return None
@@ -1555,9 +1565,7 @@ class OwnershipAnalysis:
                 if block is None:
                     add(FreePoint(empty_region=nested))
                     continue
-                if any(
-                    ancestor_in_region(free, nested) is not None for free in frees
-                ):
+                if any(ancestor_in_region(free, nested) is not None for free in frees):
                     continue
                 nested_uses = self._uses_in_region(root, nested)
                 last = max(nested_uses, key=self.position, default=None)
@@ -1648,7 +1656,8 @@ class OwnershipAnalysis:
             if (
                 site is None
                 or site.mode is not SiteMode.TRANSFER
-                or not self.roots[ret.operands[index]] <= self.roots[ret.operands[owner]]
+                or not self.roots[ret.operands[index]]
+                <= self.roots[ret.operands[owner]]
             ):
                 raise _error(
                     ret,

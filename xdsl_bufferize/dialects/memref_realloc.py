@@ -66,7 +66,10 @@ class ReallocOp(IRDLOperation):
         dynamic_result_size: SSAValue | None = None,
     ):
         super().__init__(
-            operands=[source, [] if dynamic_result_size is None else [dynamic_result_size]],
+            operands=[
+                source,
+                [] if dynamic_result_size is None else [dynamic_result_size],
+            ],
             result_types=[result_type],
         )
 

@@ -1437,7 +1437,9 @@ class MemrefProgramGenerator:
             self.region_ops(depth + 1, self.rng.randint(0, 2))
             y = g.fresh("re")
             g.emit(f"{y} = memref.realloc {acc} : {x.type} to {x.type}")
-            g.emit(f"memref.store {g.scalar()}, {y}[{g.indices_for(x.shape)}] : {x.type}")
+            g.emit(
+                f"memref.store {g.scalar()}, {y}[{g.indices_for(x.shape)}] : {x.type}"
+            )
             g.emit(f"scf.yield {y} : {x.type}")
             g.scopes.pop()
             del g.iv_bounds[iv]
@@ -1465,7 +1467,9 @@ class MemrefProgramGenerator:
 
         def view(of: str) -> str:
             name = g.fresh("ov")
-            g.emit(f"{name} = memref.subview {of}[{o}] [{k}] [1] : {base_type} to {typ}")
+            g.emit(
+                f"{name} = memref.subview {of}[{o}] [{k}] [1] : {base_type} to {typ}"
+            )
             return name
 
         base = self.buffer((n,), base_only=True)
@@ -1644,9 +1648,7 @@ class MemrefProgramGenerator:
                 if twice:
                     # the same buffer as both block arguments, or a fresh second one
                     other = val if self.rng.random() < 0.6 else self.alloc(shape)
-                    g.emit(
-                        f"cf.br ^bb3({val.name}, {other.name} : {typ}, {typ})"
-                    )
+                    g.emit(f"cf.br ^bb3({val.name}, {other.name} : {typ}, {typ})")
                 else:
                     g.emit(f"cf.br ^bb3({val.name} : {typ})")
                 g.scopes.pop()

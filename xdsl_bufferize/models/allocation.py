@@ -47,14 +47,16 @@ def _bufferization_clone(builder: Builder, alloc: SSAValue) -> SSAValue:
     shape = list(typ.get_shape())
     extent = offset
     if all(size > 0 for size in shape):
-        extent += 1 + sum((size - 1) * stride for size, stride in zip(shape, strides))
+        extent += 1 + sum(
+            (size - 1) * stride for size, stride in zip(shape, strides, strict=True)
+        )
     new = builder.insert(
-        memref.AllocOp.get(typ.element_type, shape=[extent], memory_space=typ.memory_space)
+        memref.AllocOp.get(
+            typ.element_type, shape=[extent], memory_space=typ.memory_space
+        )
     )
     view = builder.insert(
-        memref.ReinterpretCastOp.from_dynamic(
-            new.memref, [offset], shape, strides, typ
-        )
+        memref.ReinterpretCastOp.from_dynamic(new.memref, [offset], shape, strides, typ)
     )
     builder.insert(memref.CopyOp(alloc, view.result))
     return view.result
