@@ -84,6 +84,15 @@ def _get_all_dialects() -> dict[str, Callable[[], Dialect]]:
     return {"tensor_ext": get_tensor_ext, "bufftest": get_bufftest}
 
 
+def _register_ops_in_xdsl_dialects() -> None:
+    """Ops in MLIR's spelling that xDSL's dialects lack (see `dialects/memref_realloc.py`)."""
+    from xdsl_bufferize.dialects.memref_realloc import register_memref_realloc
+
+    register_memref_realloc()
+
+
+_register_ops_in_xdsl_dialects()
+
 XDSL_BUFFERIZE_UNIVERSE = Universe(
     all_dialects=_get_all_dialects(),
     all_passes=_get_all_passes(),

@@ -65,11 +65,39 @@ def test_local_config_keeps_tensors_out_of_signatures() -> None:
 
 
 def test_memref_programs_have_no_tensors_and_no_deallocs() -> None:
+    config = apply_feature_spec(GeneratorConfig(kind="memref"), "-frees,-realloc")
     for seed in range(20):
-        text = generate_program(seed, GeneratorConfig(kind="memref"))
+        text = generate_program(seed, config)
         assert "tensor" not in text
         assert "memref.dealloc" not in text
+        assert "memref.realloc" not in text
         assert "memref.alloc" in text
+
+
+def test_memref_programs_have_the_shapes_of_issue_13() -> None:
+    """Frees already in the program, realloc, one buffer twice at every kind of join,
+    returns of one buffer twice and of views of locals, offset views carried by loops,
+    recursion, region ops nested three deep."""
+    config = config_for_pipeline("buffer-deallocation")
+    texts = "\n".join(generate_program(seed, config) for seed in range(60))
+    for pattern in (
+        r"memref\.dealloc",
+        r"scf\.if %\w+ \{\n\s*memref\.dealloc [^\n]*\n\s*\}\n",
+        r"memref\.realloc %acc",
+        r"memref\.realloc %m",
+        r"scf\.yield (%\w+), \1 :",
+        r"scf\.index_switch",
+        r"scf\.condition\(%\w+\) %\w+, (%\w+), \1 :",
+        r"iter_args\((%\w+) = (%\w+), %\w+ = \2\)",
+        r"cf\.br \^bb3\((%\w+), \1 :",
+        r"func\.return (%\w+), \1 :",
+        r"func\.return %\w+, %sv\w+ :",
+        r"func\.return %sv\w+ :",
+        r"iter_args\(%\w+ = %ov\w+\) -> \(memref<\d+xf32, strided<\[1\], offset: [1-9]",
+        r"func\.call @mrec",
+        r"\n {6}scf\.(if|for|while|index_switch)",
+    ):
+        assert re.search(pattern, texts), pattern
 
 
 def test_disabled_features_are_absent() -> None:

@@ -40,7 +40,7 @@ the copy (or the runtime ownership flag) of the general rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -171,9 +171,26 @@ class ForwardingAnalysis:
             return None
         return self.forwarded.get(callee, {}).get(result)
 
+    result_views: dict[func.FuncOp, dict[int, int]] = field(
+        default_factory=dict[func.FuncOp, dict[int, int]]
+    )
+    """Function -> {result index: index of the result whose fresh buffer it views}."""
+
     def forwarded_results(self, function: func.FuncOp) -> dict[int, int]:
         """{result index: argument index} for the results `function` forwards."""
         return self.forwarded.get(function, {})
+
+    def viewed_result(self, call: func.CallOp, result: int) -> int | None:
+        """The result index of `call` whose buffer result #`result` is a view of, if any."""
+        callee = self.callee_of.get(call)
+        if callee is None:
+            return None
+        return self.result_views.get(callee, {}).get(result)
+
+    def result_views_of(self, function: func.FuncOp) -> dict[int, int]:
+        """{result index: owner result index} for the results of `function` that are
+        views of (or the same buffer as) another of its results."""
+        return self.result_views.get(function, {})
 
 
 def _may_forward(function: func.FuncOp) -> bool:
@@ -200,10 +217,27 @@ def _functions_outside_bodies(op: Operation) -> Iterator[func.FuncOp]:
                     yield from _functions_outside_bodies(nested)
 
 
-def analyze_forwarding(module: builtin.ModuleOp) -> ForwardingAnalysis:
-    """Find the results of private functions that statically forward an argument."""
+def _is_private_with_body(function: func.FuncOp) -> bool:
+    visibility = function.sym_visibility
+    return (
+        visibility is not None
+        and visibility.data == "private"
+        and bool(function.body.blocks)
+    )
+
+
+def analyze_forwarding(
+    module: builtin.ModuleOp, is_fresh: Callable[[SSAValue], bool] | None = None
+) -> ForwardingAnalysis:
+    """Find the results of private functions that statically forward an argument, and
+    (with `is_fresh`, which tells the buffers a function allocates and owns) the results
+    that are views of another result's fresh buffer."""
     analysis = ForwardingAnalysis()
-    if not any(
+    views_wanted = is_fresh is not None and any(
+        _is_private_with_body(f) and _result_views(f, is_fresh)
+        for f in _functions_outside_bodies(module)
+    )
+    if not views_wanted and not any(
         _may_forward(f) and _promising(f) for f in _functions_outside_bodies(module)
     ):
         return analysis  # the common case: no walk over every op of the module
@@ -238,7 +272,74 @@ def analyze_forwarding(module: builtin.ModuleOp) -> ForwardingAnalysis:
             found = _forwarded_results(function, analysis)
             if found:
                 analysis.forwarded[function] = found
+    if is_fresh is not None:
+        for function in functions:
+            if (
+                _is_private_with_body(function)
+                and function.sym_name.data not in escaped
+            ):
+                views = _result_views(function, is_fresh)
+                for index in analysis.forwarded_results(function):
+                    views.pop(index, None)
+                if views:
+                    analysis.result_views[function] = views
     return analysis
+
+
+def _view_chain(value: SSAValue) -> Iterator[SSAValue]:
+    """`value`, then the buffers it is a view of, traced back through view ops."""
+    yield value
+    while isinstance(value, OpResult) and isinstance(value.op, VIEW_OPS):
+        sources = [v for v in value.op.operands if _is_memref(v)]
+        if len(sources) != 1:
+            break
+        value = sources[0]
+        yield value
+
+
+def _result_views(
+    function: func.FuncOp, is_fresh: Callable[[SSAValue], bool]
+) -> dict[int, int]:
+    """{result j: result i} where, on every return, operand #i is a fresh buffer of the
+    function (`is_fresh`) and operand #j is that same value or a view of it.
+
+    The caller then owns result #i only and sees result #j as a view of it, so both stay one
+    buffer (no copy) and it is freed once.
+    """
+    returns = [
+        block.last_op
+        for block in function.body.blocks
+        if isinstance(block.last_op, func.ReturnOp)
+    ]
+    if not returns:
+        return {}
+    views: dict[int, int] | None = None
+    for ret in returns:
+        here: dict[int, int] = {}
+        owners: dict[SSAValue, int] = {}
+        for i, value in enumerate(ret.operands):
+            if _is_memref(value) and is_fresh(value) and value not in owners:
+                owners[value] = i
+        for j, value in enumerate(ret.operands):
+            if not _is_memref(value):
+                continue
+            owner = next(
+                (
+                    owners[v]
+                    for v in _view_chain(value)
+                    if v in owners and owners[v] != j
+                ),
+                None,
+            )
+            if owner is not None:
+                here[j] = owner
+        if views is None:
+            views = here
+        else:
+            views = {j: i for j, i in views.items() if here.get(j) == i}
+        if not views:
+            return {}
+    return views or {}
 
 
 def _callee_first(

@@ -74,6 +74,7 @@ from xdsl.traits import IsTerminator, MemoryEffectKind, has_effects
 from xdsl.utils.exceptions import DiagnosticException
 
 from xdsl_bufferize.analysis.forwarding import (
+    VIEW_OPS,
     ForwardingAnalysis,
     analyze_forwarding,
     branch_successor_operands,
@@ -82,6 +83,7 @@ from xdsl_bufferize.interfaces.allocation import (
     AllocationModel,
     allocation_interface,
     registered_allocation_model,
+    static_offset_layout,
 )
 from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.interfaces.region_branch import (
@@ -141,6 +143,8 @@ class Site:
     targets: list[SSAValue] = field(default_factory=list[SSAValue])
     edges: set[int] = field(default_factory=set[int])
     """Ids of the edges (successor index or model edge index) the operand is forwarded on."""
+    target_edges: list[int] = field(default_factory=list[int])
+    """The edge id of each of `targets`, position by position."""
     mode: SiteMode = SiteMode.BORROW
     level: int = 0
     """Best mode still possible: 0 transfer, 1 borrow, 2 clone (only ever increases)."""
@@ -182,6 +186,8 @@ class FreePoint:
     before: Operation | None = None
     block_start: Block | None = None
     edge: tuple[Operation, int] | None = None
+    empty_region: Region | None = None
+    """An empty region (the missing else of an scf.if): a block is made for the free."""
 
 
 @dataclass(frozen=True)
@@ -248,13 +254,31 @@ def dealloc_family(model: AllocationModel, value: SSAValue) -> str | None:
     return name
 
 
+def clone_result_model(
+    model: AllocationModel, value: SSAValue
+) -> AllocationModel | None:
+    """The allocation model of the copy `model` makes of `value` (None: cannot clone)."""
+    scratch = Block()
+    result = model.build_clone(Builder(InsertPoint.at_end(scratch)), value)
+    owner = None if result is None else result.owner
+    while isinstance(owner, VIEW_OPS):
+        owner = owner.operands[0].owner
+    found = allocation_interface(owner) if isinstance(owner, Operation) else None
+    _probe(scratch)
+    return found
+
+
 def clone_family(model: AllocationModel, value: SSAValue) -> str | None:
     """Dealloc family of the clone `model` makes of `value` (None: cannot clone)."""
     scratch = Block()
     result = model.build_clone(Builder(InsertPoint.at_end(scratch)), value)
     name: str | None = None
-    if result is not None and isinstance(result.owner, Operation):
-        clone_model = allocation_interface(result.owner)
+    # the clone may be a view of the new buffer (a copy with the same layout)
+    owner = None if result is None else result.owner
+    while isinstance(owner, VIEW_OPS):
+        owner = owner.operands[0].owner
+    if result is not None and isinstance(owner, Operation):
+        clone_model = allocation_interface(owner)
         if clone_model is not None:
             name = dealloc_family(clone_model, result)
     _probe(scratch)
@@ -307,6 +331,11 @@ def ancestor_in_region(op: Operation, region: Region) -> Operation | None:
     return None
 
 
+CAPTURING_OPS = (scf.IfOp, scf.IndexSwitchOp, scf.ExecuteRegionOp)
+"""Region ops that run one of their regions once and may take over a buffer captured
+from the enclosing region (see `OwnershipAnalysis._capturing_op`)."""
+
+
 FLAG_REGION_OPS = (
     scf.IfOp,
     scf.ForOp,
@@ -350,7 +379,12 @@ class OwnershipAnalysis:
         """Index of each op in its block (filled a block at a time, on demand)."""
         self.class_of: dict[SSAValue, MergeClass] = {}
         self.classes: list[MergeClass] = []
-        self.freed_by_input: set[SSAValue] = set()
+        self.freed_by_input: dict[SSAValue, list[Operation]] = {}
+        """Memref operands of the frees already in the input -> those frees."""
+        self.user_frees: dict[SSAValue, list[Operation]] = {}
+        """Owning roots the input program frees itself -> the ops freeing them."""
+        self.user_classes: set[int] = set()
+        """Ids of the merge classes the input program frees itself."""
         self.user_managed: set[SSAValue] = set()
         self.roots: dict[SSAValue, frozenset[SSAValue]] = {}
         self._alias_index: dict[SSAValue, dict[SSAValue, None]] | None = None
@@ -366,6 +400,9 @@ class OwnershipAnalysis:
         """Results of private functions that are views of an argument (no clone)."""
         self.forwarded_returns: dict[tuple[Operation, int], BlockArgument] = {}
         """(func.return, operand index) of forwarded results -> the argument forwarded."""
+        self.viewed_returns: dict[tuple[Operation, int], int] = {}
+        """(func.return, operand index) of results that view another result's buffer ->
+        the index of that result (whose fresh buffer the caller owns)."""
 
     # ------------------------------------------------------------------ collection
 
@@ -404,8 +441,21 @@ class OwnershipAnalysis:
         self.kind[value] = kind
         self.order[value] = len(self.order)
 
+    def _is_fresh(self, value: SSAValue) -> bool:
+        """Whether `value` is a heap allocation made in its function's body region (a
+        function returning it hands it over)."""
+        while isinstance(value, OpResult) and isinstance(value.op, memref.CastOp):
+            value = value.op.source
+        if not isinstance(value, OpResult) or value.op.regions:
+            return False
+        function = value.op.parent_op()
+        if not isinstance(function, func.FuncOp):
+            return False
+        model = allocation_interface(value.op)
+        return model is not None and dealloc_family(model, value) is not None
+
     def collect(self) -> None:
-        self.forwarding = analyze_forwarding(self.module)
+        self.forwarding = analyze_forwarding(self.module, self._is_fresh)
         for op in self.module.walk():
             if isinstance(op, func.FuncOp) and op.body.blocks:
                 self._collect_function(op)
@@ -429,17 +479,22 @@ class OwnershipAnalysis:
 
     def _collect_op(self, op: Operation, function: func.FuncOp) -> None:
         if has_effects(op, MemoryEffectKind.FREE):
-            self.freed_by_input.update(v for v in op.operands if is_memref(v))
+            for v in op.operands:
+                if is_memref(v):
+                    self.freed_by_input.setdefault(v, []).append(op)
         if op.regions:
             self._collect_region_op(op, function)
             return
         if isinstance(op, func.ReturnOp) and op.parent_op() is function:
             forwarded = self.forwarding.forwarded_results(function)
+            views = self.forwarding.result_views_of(function)
             entry = function.body.blocks.first
             assert entry is not None
             for i, value in enumerate(op.operands):
                 if i in forwarded:
                     self.forwarded_returns[(op, i)] = entry.args[forwarded[i]]
+                elif i in views:
+                    self.viewed_returns[(op, i)] = views[i]
                 elif is_memref(value):
                     self._site(op, i, SiteKind.RETURN)
             return
@@ -456,6 +511,12 @@ class OwnershipAnalysis:
                     # the callee returns (a view of) this operand: a view here too
                     self._define(result, RootKind.VIEW)
                     self.view_sources[result] = [op.operands[operand]]
+                    continue
+                owner = self.forwarding.viewed_result(op, result.index)
+                if owner is not None:
+                    # the callee returns (a view of) the buffer of another result
+                    self._define(result, RootKind.VIEW)
+                    self.view_sources[result] = [op.results[owner]]
                     continue
                 self._define(result, RootKind.OWNING)
                 if self.memref_default is not None:
@@ -504,6 +565,7 @@ class OwnershipAnalysis:
                     continue
                 site = self._site(op, operand_index, SiteKind.BRANCH)
                 site.targets.append(target)
+                site.target_edges.append(succ_index)
                 site.edges.add(succ_index)
 
     def _collect_region_op(self, op: Operation, function: func.FuncOp) -> None:
@@ -575,6 +637,7 @@ class OwnershipAnalysis:
                 continue
             site = self._site(source, operand_index, kind)
             site.targets.append(target)
+            site.target_edges.append(edge_id)
             site.edges.add(edge_id)
 
     def _check_opaque(self, op: Operation) -> None:
@@ -644,8 +707,13 @@ class OwnershipAnalysis:
         self._find_user_managed()
 
     def _find_user_managed(self) -> None:
-        """Roots the input program frees itself: we leave them alone."""
-        for value in self.freed_by_input:
+        """Buffers the input program frees itself: we keep its frees and free nothing twice.
+
+        A freed merge takes its incoming buffers over as they are (the program frees them
+        through it), so everything flowing into it is the program's too.  A heap buffer
+        the program frees on some paths only is freed by us on the others (`_place`).
+        """
+        for value, frees in self.freed_by_input.items():
             worklist = [value]
             seen: set[SSAValue] = set()
             while worklist:
@@ -659,9 +727,15 @@ class OwnershipAnalysis:
                 elif kind is RootKind.MERGE:
                     cls = self.class_of[v]
                     cls.owned = cls.pinned = True
+                    self.user_classes.add(id(cls))
                     self.user_managed.update(cls.members)
+                    worklist.extend(site.value for site in cls.sites)
                 elif kind is RootKind.OWNING:
                     self.user_managed.add(v)
+                if kind in (RootKind.MERGE, RootKind.OWNING) and all(
+                    self.kind.get(w) is RootKind.VIEW for w in seen if w is not v
+                ):
+                    self.user_frees.setdefault(v, []).extend(frees)
 
     # ------------------------------------------------------------------ fixpoint
 
@@ -679,13 +753,59 @@ class OwnershipAnalysis:
         cls = self.class_of.get(value)
         return cls is not None and cls.owned and cls.flagged
 
-    def _borrowed_inputs(self, cls: MergeClass) -> Iterable[SSAValue]:
-        """Roots a flagged class may hold without owning them (besides itself)."""
+    def _borrowed_inputs(self, cls: MergeClass, member: SSAValue) -> Iterable[SSAValue]:
+        """Roots `member` of a flagged class may hold without owning them (besides itself).
+
+        A root handed over to a sibling merge by the same edge (the same buffer forwarded
+        twice, or a value borrowing a buffer the edge hands over) is held through that
+        sibling: the member borrows the sibling's buffer.
+        """
         for site in cls.sites:
             if site.mode is SiteMode.BORROW:
-                yield from self.roots[site.value]
+                held = self.roots[site.value]
             elif site.mode is SiteMode.TRANSFER and self.is_flagged(site.value):
-                yield from (r for r in self.roots[site.value] if r is not site.value)
+                held = (r for r in self.roots[site.value] if r is not site.value)
+            else:
+                continue
+            for root in held:
+                if self._handed_to_sibling(site, root):
+                    yield from self._siblings_of_member(site, root, member)
+                else:
+                    yield root
+
+    def _sibling_site(self, site: Site, root: SSAValue) -> Site | None:
+        """Another operand of `site`'s op that hands `root` itself over to an owned merge
+        on every edge `site` is forwarded on (None if there is none)."""
+        for other in self.sites_from.get(site.source, ()):
+            if (
+                other is site
+                or (
+                    other.value is not root
+                    and self.handover_root(other.value) is not root
+                )
+                or other.level != 0
+                or not other.targets
+                or other.kind is SiteKind.RETURN
+                or not self.class_of[other.targets[0]].owned
+                or not self.is_owning(root)
+                or not set(site.target_edges) <= set(other.target_edges)
+            ):
+                continue
+            return other
+        return None
+
+    def _handed_to_sibling(self, site: Site, root: SSAValue) -> bool:
+        return self._sibling_site(site, root) is not None
+
+    def _siblings_of_member(
+        self, site: Site, root: SSAValue, member: SSAValue
+    ) -> Iterable[SSAValue]:
+        """The merges that receive `root` beside `member` (fed by `site`) on each edge."""
+        other = self._sibling_site(site, root)
+        assert other is not None
+        for target, edge in zip(site.targets, site.target_edges, strict=True):
+            if target is member:
+                yield other.targets[other.target_edges.index(edge)]
 
     def compute_roots(self) -> None:
         """Map each memref value to the roots whose buffer it may hold.
@@ -722,7 +842,7 @@ class OwnershipAnalysis:
             if not cls.owned:
                 return frozenset().union(*(roots[s.value] for s in cls.sites))
             if cls.flagged:
-                return frozenset((value,)).union(self._borrowed_inputs(cls))
+                return frozenset((value,)).union(self._borrowed_inputs(cls, value))
         return roots[value]
 
     def _solve_roots(
@@ -928,17 +1048,63 @@ class OwnershipAnalysis:
 
     # ------------------------------------------------------------------ site modes
 
-    def _transfer_valid(self, site: Site) -> bool:
+    def handover_root(self, value: SSAValue) -> SSAValue | None:
+        """The owning root a view `value` may hand over (its merge or caller then frees the
+        buffer through the view), or None.
+
+        The view must be made by view ops only (`VIEW_OPS`) from a heap buffer that is not
+        conditionally owned, and either keep the allocation's start (`memref.cast` only) or
+        have a static offset layout (freed through its base buffer, see
+        `models/allocation.py`).
+        """
+        base_preserving = True
+        current = value
+        while self.kind.get(current) is RootKind.VIEW:
+            if not isinstance(current, OpResult) or not isinstance(
+                current.op, VIEW_OPS
+            ):
+                return None
+            if not isinstance(current.op, memref.CastOp):
+                base_preserving = False
+            sources = self.view_sources[current]
+            if len(sources) != 1:
+                return None
+            current = sources[0]
+        if current is value or not self.is_owning(current):
+            return None
+        if self.is_flagged(current) or current in self.user_managed:
+            return None
+        if not base_preserving and static_offset_layout(value.type) is None:
+            return None
+        return current
+
+    def _owned_value(self, site: Site) -> SSAValue | None:
+        """The owning root `site` would hand over: its value, or the root of a view."""
         value = site.value
-        if not self.is_owning(value) or value in self.user_managed:
+        if self.is_owning(value):
+            return value
+        return self.handover_root(value)
+
+    def _transfer_valid(self, site: Site) -> bool:
+        value = self._owned_value(site)
+        if value is None or value in self.user_managed:
             return False
         source_region = site.source.parent_region()
-        if source_region is None or _defining_region(value) is not source_region:
+        if source_region is None:
+            return False
+        if _defining_region(value) is not source_region:
+            return value is site.value and self._capturing_op(site) is not None
+        if (
+            value is not site.value
+            and _defining_region(site.value) is not source_region
+        ):
             return False
         alias_set = set(self.aliases(value))
         for i, operand in enumerate(site.source.operands):
             if i == site.index or operand not in alias_set:
                 continue
+            if self.viewed_returns.get((site.source, i)) == site.index:
+                continue  # returned as a view of this buffer: the caller knows
             other = self.site_of.get((site.source, i))
             if (
                 site.kind is SiteKind.BRANCH
@@ -946,15 +1112,19 @@ class OwnershipAnalysis:
                 and not (other.edges & site.edges)
             ):
                 continue
-            if i > site.index and operand is value and other is not None:
-                continue  # the same buffer passed again: that later operand gets a copy
+            if i > site.index and other is not None:
+                # the buffer passed again (or a borrower of it): that later operand borrows
+                # it from this one's merge, or gets a copy
+                continue
             return False
         uses = self._uses_in_region(value, source_region)
         block = site.source.parent_block()
         assert block is not None
         if site.kind is SiteKind.ENTRY:
             for user, index, alias in uses.get(site.source, []):
-                if not (user is site.source and index == site.index and alias is value):
+                if not (
+                    user is site.source and index == site.index and alias is site.value
+                ):
                     return False
             here = self.position(site.source)
             for op in uses:
@@ -973,18 +1143,68 @@ class OwnershipAnalysis:
                     return False
         return True
 
+    def _capturing_op(self, site: Site) -> Operation | None:
+        """The region op that takes over `site`'s value, a buffer defined outside it, if
+        the value may be handed over from inside it (None otherwise).
+
+        A single-entry region op (`scf.if`, `scf.index_switch`, `scf.execute_region`) in
+        the region of the buffer, at the buffer's last use there, may consume it: its exits
+        yielding the buffer hand it over to the op's results, and each of its regions that
+        does not yield it frees it (after its last use there).  A loop yielding its own
+        iter_arg on some paths and a fresh buffer on others then needs no copy.
+        """
+        value = site.value
+        op = site.source.parent_op()
+        if site.kind is not SiteKind.EXIT or not isinstance(op, CAPTURING_OPS):
+            return None
+        region = _defining_region(value)
+        if op.parent_region() is not region:
+            return None
+        alias_set = set(self.aliases(value))
+        for nested in op.regions:
+            if len(nested.blocks) != 1:
+                return None
+            terminator = nested.blocks.first.last_op  # pyright: ignore[reportOptionalMemberAccess]
+            if terminator is None:
+                return None
+            for i, operand in enumerate(terminator.operands):
+                if operand not in alias_set:
+                    continue
+                other = self.site_of.get((terminator, i))
+                if other is None or operand is not value or other.level != 0:
+                    return None
+            if sum(operand is value for operand in terminator.operands) > 1:
+                return None
+        block = op.parent_block()
+        assert block is not None
+        uses = self._uses_in_region(value, region)
+        here = self.position(op)
+        for user in uses:
+            if user.parent_block() is block and self.position(user) > here:
+                return None
+        blocks_with_uses = {
+            b for user in uses if (b := user.parent_block()) is not None
+        }
+        live = self._live_in(region, _defining_block(value), blocks_with_uses, set())
+        if any(succ in live for _, succ in self._successor_edges(block)):
+            return None
+        return op
+
     def _borrow_valid(self, site: Site) -> bool:
         """Whether the merge fed by `site` may alias the value without owning it."""
         roots = self.roots[site.value]
-        if not all(self._outlives(root, site) for root in roots):
+        siblings = {r for r in roots if self._handed_to_sibling(site, r)}
+        if not all(self._outlives(root, site) for root in roots - siblings):
             return False
         for i, operand in enumerate(site.source.operands):
             other = self.site_of.get((site.source, i))
             if other is None or other is site or other.level != 0:
                 continue
+            if other.targets and not self.class_of[other.targets[0]].owned:
+                continue  # into a borrowed merge: nothing is handed over
             if site.kind is SiteKind.BRANCH and not (other.edges & site.edges):
                 continue
-            if operand in roots:
+            if operand in roots and operand not in siblings and self.is_owning(operand):
                 return False  # handed over by the same op: nobody would keep it alive
         return True
 
@@ -996,7 +1216,7 @@ class OwnershipAnalysis:
             # when the flag is false the merge borrows what the value borrowed
             value = site.value
             return all(
-                self._outlives(root, site)
+                self._outlives(root, site) or self._handed_to_sibling(site, root)
                 for root in self.roots[value]
                 if root is not value
             )
@@ -1111,7 +1331,7 @@ class OwnershipAnalysis:
             self.compute_roots()
             changed = False
             for cls in self.classes:
-                if not cls.owned:
+                if not cls.owned or id(cls) in self.user_classes:
                     continue
                 for site in cls.sites:
                     level = site.level
@@ -1210,8 +1430,9 @@ class OwnershipAnalysis:
                 pending = False
                 for site in cls.sites:
                     if site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE):
-                        family = self.family.get(site.value)
-                        model = self.model.get(site.value)
+                        owned = self.handover_root(site.value) or site.value
+                        family = self.family.get(owned)
+                        model = self.model.get(owned)
                         if family is None or model is None:
                             pending = True
                             continue
@@ -1226,7 +1447,9 @@ class OwnershipAnalysis:
                         model = self._clone_model(site)
                         family = clone_family(model, site.value)
                         assert family is not None
-                        families.setdefault(family, model)
+                        clone_model = clone_result_model(model, site.value)
+                        assert clone_model is not None
+                        families.setdefault(family, clone_model)
                 if len(families) > 1:
                     anchor = cls.members[0]
                     owner = anchor.owner if isinstance(anchor, OpResult) else None
@@ -1262,18 +1485,59 @@ class OwnershipAnalysis:
         owning.sort(key=lambda v: self.order[v])
         for root in owning:
             self._place(root, plan)
+        for root, frees in self.user_frees.items():
+            if root in self.model:
+                self._place(root, plan, frees)
+        for cls in self.classes:
+            if id(cls) in self.user_classes:
+                # members the input never frees (a loop result after a realloc of its
+                # iter_arg in the body) are freed by us, the others on the missing paths
+                for member in cls.members:
+                    if member not in self.user_frees:
+                        self._place(member, plan)
 
-    def _place(self, root: SSAValue, plan: DeallocationPlan) -> None:
+    def _place(
+        self,
+        root: SSAValue,
+        plan: DeallocationPlan,
+        user_frees: list[Operation] | None = None,
+    ) -> None:
+        """Plan the frees of `root`: after its last use on every path, except where an
+        edge hands it over.  With `user_frees` (the frees the input program has for it),
+        only on the paths none of those frees is on."""
         region = _defining_region(root)
         def_block = _defining_block(root)
         model = self.model[root]
         uses = self._uses_in_region(root, region)
         consumed_ops: set[Operation] = set()
+        partially_freeing: dict[Operation, list[Operation]] = {}
+        """Single-entry region ops holding some of the input's frees -> those frees."""
+        for free in user_frees or ():
+            anchor = ancestor_in_region(free, region)
+            if anchor is None:
+                continue
+            consumed_ops.add(anchor)
+            if anchor is not free and isinstance(anchor, CAPTURING_OPS):
+                partially_freeing.setdefault(anchor, []).append(free)
         consumed_edges: set[tuple[Operation, int]] = set()
-        for site in self.sites_of_value(root):
+        captured_by: dict[Operation, set[Operation]] = {}
+        """Region ops taking `root` over from inside -> the exits that hand it over."""
+        handed = [
+            site
+            for alias in self.aliases(root)
+            if alias is not root and self.kind.get(alias) is RootKind.VIEW
+            for site in self.sites_of_value(alias)
+            if site.mode is SiteMode.TRANSFER and self.handover_root(alias) is root
+        ]
+        for site in [*self.sites_of_value(root), *handed]:
             if site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE):
                 if site.kind is SiteKind.BRANCH:
                     consumed_edges.update((site.source, e) for e in site.edges)
+                elif site.source.parent_region() is not region:
+                    holder = site.source.parent_op()
+                    assert holder is not None
+                    consumed_ops.add(holder)
+                    captured_by.setdefault(holder, set()).add(site.source)
                 else:
                     consumed_ops.add(site.source)
         uses_by_block: dict[Block, list[Operation]] = {}
@@ -1286,6 +1550,51 @@ class OwnershipAnalysis:
 
         def add(point: FreePoint) -> None:
             plan.frees.append(PlannedFree(root, model, point, conditional))
+
+        for holder, frees in partially_freeing.items():
+            for nested in holder.regions:
+                block = nested.blocks.first
+                if block is None:
+                    add(FreePoint(empty_region=nested))
+                    continue
+                if any(ancestor_in_region(free, nested) is not None for free in frees):
+                    continue
+                nested_uses = self._uses_in_region(root, nested)
+                last = max(nested_uses, key=self.position, default=None)
+                if last is not None and last is block.last_op:
+                    continue  # forwarded from here: the program frees it further on
+                add(
+                    FreePoint(block_start=block)
+                    if last is None
+                    else FreePoint(after=last)
+                )
+        if user_frees is not None:
+            # only the paths through no free of the input: blocks beyond the def block
+            for block in sorted({def_block, *live}, key=self.block_position):
+                if any(op.parent_block() is block for op in consumed_ops):
+                    continue
+                terminator = block.last_op
+                edges = self._successor_edges(block)
+                needed = [succ in live for _, succ in edges]
+                if edges and any(needed) and not all(needed):
+                    for (i, _), need in zip(edges, needed, strict=True):
+                        if not need:
+                            assert terminator is not None
+                            add(FreePoint(edge=(terminator, i)))
+            return
+        for holder, exits in captured_by.items():
+            for nested in holder.regions:
+                block = nested.blocks.first
+                assert block is not None
+                if block.last_op in exits:
+                    continue
+                nested_uses = self._uses_in_region(root, nested)
+                last = max(nested_uses, key=self.position, default=None)
+                assert last is not block.last_op
+                if last is None:
+                    add(FreePoint(block_start=block))
+                else:
+                    add(FreePoint(after=last))
 
         for block in sorted({def_block, *live}, key=self.block_position):
             if any(op.parent_block() is block for op in consumed_ops):
@@ -1332,6 +1641,22 @@ class OwnershipAnalysis:
             else:
                 add(FreePoint(after=last))
 
+    def _check_viewed_returns(self) -> None:
+        """A result returned as a view of another must view the buffer handed over."""
+        for (ret, index), owner in self.viewed_returns.items():
+            site = self.site_of.get((ret, owner))
+            if (
+                site is None
+                or site.mode is not SiteMode.TRANSFER
+                or not self.roots[ret.operands[index]]
+                <= self.roots[ret.operands[owner]]
+            ):
+                raise _error(
+                    ret,
+                    f"returns operand #{index} as a view of result #{owner} but cannot "
+                    "hand that result's buffer over to the caller",
+                )
+
     def _check_forwarded(self) -> None:
         """A forwarded result must hold its argument's buffer only (nothing owned)."""
         for (ret, index), argument in self.forwarded_returns.items():
@@ -1352,6 +1677,7 @@ class OwnershipAnalysis:
         self.promote_transfers()
         self.decide_sites()
         self._check_forwarded()
+        self._check_viewed_returns()
         self.decide_families()
         plan = DeallocationPlan()
         for site in self.sites:

@@ -29,7 +29,7 @@ the yield equivalent to the iteration argument (what one-shot-bufferize requires
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from xdsl.utils.arg_spec import parse_pipeline
@@ -102,8 +102,23 @@ MEMREF_FEATURES: tuple[str, ...] = (
     "if",
     "for",
     "cf",
+    "joins",
+    "while",
+    "switch",
+    "frees",
+    "realloc",
+    "offset_loops",
+    "returned_views",
+    "recursion",
 )
-"""Features a memref program may use; each can be disabled by name."""
+"""Features a memref program may use; each can be disabled by name.
+
+`joins`: one buffer reaching a join twice (two results of scf.if / index_switch, two
+iter_args, two values of scf.while / scf.condition, two block arguments); `frees`: frees
+already in the program, on all paths or some; `realloc`: `memref.realloc`, also of a loop's
+iter_arg; `offset_loops`: loops carrying a static-offset view of a buffer allocated in the
+body; `returned_views`: private helpers returning one fresh buffer twice or with a view of
+it, and helpers returning a view of a local buffer; `recursion`: a recursive helper."""
 
 
 @dataclass(frozen=True)
@@ -166,7 +181,7 @@ def config_for_pipeline(pipeline: str) -> GeneratorConfig:
             ),
         )
     if "dealloc" in pipeline:
-        return GeneratorConfig(kind="memref")
+        return GeneratorConfig(kind="memref", max_depth=3)
     return GeneratorConfig()
 
 
@@ -1556,6 +1571,18 @@ class ProgramGenerator:
         return header + "\n" + "\n\n".join(self.functions_text) + "\n"
 
 
+_NESTING_FEATURES = (
+    "if",
+    "for",
+    "joins",
+    "while",
+    "frees",
+    "realloc",
+    "offset_loops",
+)
+"""Memref generator features that open a region (not used beyond `max_depth`)."""
+
+
 class MemrefProgramGenerator:
     """Generates memref programs (no deallocations) for the deallocation pass alone."""
 
@@ -1570,6 +1597,8 @@ class MemrefProgramGenerator:
         """Whether `memref.alloca` may be used (not in helpers: buffers escape them)."""
         self.isolated_argument: dict[str, bool] = {}
         """Helpers whose callers pass a new buffer they never touch again (see `call`)."""
+        self.recursive: tuple[str, str, tuple[int, ...]] | None = None
+        """The recursive helper's name, buffer type and shape, once made."""
 
     def memref_type(self, shape: tuple[int, ...], layout: str = "") -> str:
         dims = "".join(f"{d}x" for d in shape)
@@ -1722,6 +1751,297 @@ class MemrefProgramGenerator:
         g.emit("}")
         g.add(_Val(res, a.type, a.shape))
 
+    def subview_of(self, src: _Val, static_offset: bool = False) -> _Val:
+        """A subview of the base buffer `src` (with a non-zero offset if asked and possible)."""
+        g = self.g
+        strides: list[int] = []
+        acc = 1
+        for d in reversed(src.shape):
+            strides.append(acc)
+            acc *= d
+        strides.reverse()
+        offs: list[int] = []
+        sizes: list[int] = []
+        for d in src.shape:
+            size = self.rng.randint(1, d)
+            offs.append(self.rng.randint(0, d - size))
+            sizes.append(size)
+        if static_offset and not any(offs):
+            i = self.rng.randrange(len(src.shape))
+            if src.shape[i] > 1:
+                sizes[i] = self.rng.randint(1, src.shape[i] - 1)
+                offs[i] = self.rng.randint(1, src.shape[i] - sizes[i])
+        offset = sum(o * s for o, s in zip(offs, strides, strict=True))
+        layout = f"strided<[{', '.join(map(str, strides))}], offset: {offset}>"
+        typ = self.memref_type(tuple(sizes), layout)
+        name = g.fresh("sv")
+        g.emit(
+            f"{name} = memref.subview {src.name}[{', '.join(map(str, offs))}] "
+            f"[{', '.join(map(str, sizes))}] [{', '.join(['1'] * len(sizes))}] : {src.type} to {typ}"
+        )
+        return g.add(_Val(name, typ, tuple(sizes)))
+
+    def _pair(self, a: _Val, carried: Sequence[_Val] = ()) -> tuple[_Val, _Val]:
+        """Two buffers of `a`'s type to yield at a join: often one buffer twice."""
+        r = self.rng.random()
+        pool = [*carried]
+        if r < 0.45:
+            x = self.alloc(a.shape) if self.rng.random() < 0.5 or not pool else None
+            x = x or self.rng.choice(pool)
+            return x, x
+        if r < 0.7:
+            x = self.rng.choice(pool) if pool else self.buffer(a.shape, base_only=True)
+            return x, self.alloc(a.shape)
+        x = self.buffer(a.shape, base_only=True)
+        y = self.alloc(a.shape) if self.rng.random() < 0.5 else x
+        return (x, y) if self.rng.random() < 0.5 else (y, x)
+
+    def op_if_pair(self, depth: int) -> None:
+        """scf.if or scf.index_switch with two buffer results (one buffer twice, often)."""
+        g = self.g
+        a = self.buffer(base_only=True)
+        res = g.fresh("join")
+        switch = self.config.enabled("switch") and self.rng.random() < 0.4
+        if switch:
+            selector = g.index(self.rng.randint(0, 2))
+            g.emit(f"{res}:2 = scf.index_switch {selector} -> {a.type}, {a.type}")
+            heads = ["case 0 {", "case 1 {", "default {"]
+        else:
+            g.emit(f"{res}:2 = scf.if {g.condition()} -> ({a.type}, {a.type}) {{")
+            heads = ["", "} else {"]
+        g.indent += 1
+        for i, head in enumerate(heads):
+            if switch:
+                g.indent -= 1
+                if i:
+                    g.emit("}")
+                g.emit(head)
+                g.indent += 1
+            elif head:
+                g.emit(head)
+            g.scopes.append([])
+            self.region_ops(depth + 1, self.rng.randint(0, 2))
+            x, y = self._pair(a)
+            g.emit(f"scf.yield {x.name}, {y.name} : {a.type}, {a.type}")
+            g.scopes.pop()
+        g.indent -= 1
+        g.emit("}")
+        g.add(_Val(f"{res}#0", a.type, a.shape))
+        g.add(_Val(f"{res}#1", a.type, a.shape))
+
+    def op_for_pair(self, depth: int) -> None:
+        """scf.for with two buffer iter_args, often started and yielded as one buffer."""
+        g = self.g
+        a = self.buffer(base_only=True, heap=True)
+        b = a if self.rng.random() < 0.6 else self.buffer(a.shape, base_only=True)
+        trip = self.rng.randint(1, 3)
+        iv, res = g.fresh("iv"), g.fresh("for")
+        acc0, acc1 = g.fresh("acc"), g.fresh("acc")
+        g.emit(
+            f"{res}:2 = scf.for {iv} = {g.index(0)} to {g.index(trip)} step {g.index(1)} "
+            f"iter_args({acc0} = {a.name}, {acc1} = {b.name}) -> ({a.type}, {a.type}) {{"
+        )
+        g.indent += 1
+        carried = [_Val(acc0, a.type, a.shape), _Val(acc1, a.type, a.shape)]
+        g.scopes.append([_Val(iv, "index"), *carried])
+        g.iv_bounds[iv] = trip - 1
+        self.region_ops(depth + 1, self.rng.randint(1, 3))
+        x, y = self._pair(a, carried)
+        g.emit(f"scf.yield {x.name}, {y.name} : {a.type}, {a.type}")
+        g.scopes.pop()
+        del g.iv_bounds[iv]
+        g.indent -= 1
+        g.emit("}")
+        g.add(_Val(f"{res}#0", a.type, a.shape))
+        g.add(_Val(f"{res}#1", a.type, a.shape))
+
+    def op_while_pair(self, depth: int) -> None:
+        """scf.while carrying a counter and two buffers; scf.condition may forward one
+        buffer twice."""
+        g = self.g
+        a = self.buffer(base_only=True, heap=True)
+        b = a if self.rng.random() < 0.6 else self.buffer(a.shape, base_only=True)
+        trip = self.rng.randint(1, 3)
+        t = a.type
+        res = g.fresh("while")
+        i, x, y = g.fresh("wi"), g.fresh("wx"), g.fresh("wy")
+        g.emit(
+            f"{res}:3 = scf.while ({i} = {g.index(0)}, {x} = {a.name}, {y} = {b.name}) : "
+            f"(index, {t}, {t}) -> (index, {t}, {t}) {{"
+        )
+        g.indent += 1
+        cond = g.fresh("wc")
+        g.emit(f"{cond} = arith.cmpi slt, {i}, {g.index(trip)} : index")
+        second = x if self.rng.random() < 0.5 else y
+        g.emit(f"scf.condition({cond}) {i}, {x}, {second} : index, {t}, {t}")
+        g.indent -= 1
+        i2, x2, y2 = g.fresh("wi"), g.fresh("wx"), g.fresh("wy")
+        g.emit("} do {")
+        g.emit(f"^bb0({i2}: index, {x2}: {t}, {y2}: {t}):")
+        g.indent += 1
+        carried = [_Val(x2, t, a.shape), _Val(y2, t, a.shape)]
+        g.scopes.append([*carried])
+        self.region_ops(depth + 1, self.rng.randint(0, 2))
+        nx, ny = self._pair(a, carried)
+        nxt = g.fresh("wi")
+        g.emit(f"{nxt} = arith.addi {i2}, {g.index(1)} : index")
+        g.emit(f"scf.yield {nxt}, {nx.name}, {ny.name} : index, {t}, {t}")
+        g.scopes.pop()
+        g.indent -= 1
+        g.emit("}")
+        g.add(_Val(f"{res}#1", t, a.shape))
+        g.add(_Val(f"{res}#2", t, a.shape))
+
+    def op_freed(self, depth: int) -> None:
+        """A buffer the program frees itself, on every path or on some only, and never
+        uses again."""
+        g = self.g
+        g.scopes.append([])
+        t = self.alloc(heap=True)
+        self.region_ops(depth + 1, self.rng.randint(0, 2))
+        r = self.rng.random()
+        if r < 0.4:
+            g.emit(f"memref.dealloc {t.name} : {t.type}")
+        elif r < 0.7:
+            g.emit(f"scf.if {g.condition()} {{")
+            g.emit(f"  memref.dealloc {t.name} : {t.type}")
+            g.emit("}")
+        else:
+            g.emit(f"scf.if {g.condition()} {{")
+            g.emit(f"  memref.dealloc {t.name} : {t.type}")
+            g.emit("} else {")
+            g.emit(f"  memref.dealloc {t.name} : {t.type}")
+            g.emit("}")
+        g.scopes.pop()
+
+    def op_realloc(self, depth: int) -> None:
+        """memref.realloc of a 1-D buffer never used again, or of a loop's iter_arg."""
+        g = self.g
+        n = self.rng.randint(1, self.config.max_dim)
+        g.scopes.append([])
+        x = self.alloc((n,), heap=True)
+        self.region_ops(depth + 1, self.rng.randint(0, 1))
+        g.scopes.pop()  # the buffer (and all made from it) is never used again
+        if self.rng.random() < 0.5 and depth < self.config.max_depth:
+            trip = self.rng.randint(1, 3)
+            iv, res, acc = g.fresh("iv"), g.fresh("for"), g.fresh("acc")
+            g.emit(
+                f"{res} = scf.for {iv} = {g.index(0)} to {g.index(trip)} step {g.index(1)} "
+                f"iter_args({acc} = {x.name}) -> ({x.type}) {{"
+            )
+            g.indent += 1
+            g.scopes.append([_Val(iv, "index"), _Val(acc, x.type, x.shape)])
+            g.iv_bounds[iv] = trip - 1
+            self.region_ops(depth + 1, self.rng.randint(0, 2))
+            y = g.fresh("re")
+            g.emit(f"{y} = memref.realloc {acc} : {x.type} to {x.type}")
+            g.emit(
+                f"memref.store {g.scalar()}, {y}[{g.indices_for(x.shape)}] : {x.type}"
+            )
+            g.emit(f"scf.yield {y} : {x.type}")
+            g.scopes.pop()
+            del g.iv_bounds[iv]
+            g.indent -= 1
+            g.emit("}")
+            g.add(_Val(res, x.type, x.shape))
+            return
+        m = self.rng.randint(1, self.config.max_dim)
+        typ = self.memref_type((m,))
+        y = g.fresh("re")
+        g.emit(f"{y} = memref.realloc {x.name} : {x.type} to {typ}")
+        if m > n:
+            g.emit(f"linalg.fill ins({g.scalar()} : f32) outs({y} : {typ})")
+        g.add(_Val(y, typ, (m,)))
+
+    def op_for_offset_view(self, depth: int) -> None:
+        """scf.for carrying a static-offset view; the body yields the view or the same view
+        of a buffer it allocates."""
+        g = self.g
+        n = self.rng.randint(2, self.config.max_dim)
+        k = self.rng.randint(1, n - 1)
+        o = self.rng.randint(1, n - k)
+        base_type = self.memref_type((n,))
+        typ = self.memref_type((k,), f"strided<[1], offset: {o}>")
+
+        def view(of: str) -> str:
+            name = g.fresh("ov")
+            g.emit(
+                f"{name} = memref.subview {of}[{o}] [{k}] [1] : {base_type} to {typ}"
+            )
+            return name
+
+        base = self.buffer((n,), base_only=True)
+        init = view(base.name)
+        trip = self.rng.randint(1, 3)
+        iv, res, acc = g.fresh("iv"), g.fresh("for"), g.fresh("acc")
+        g.emit(
+            f"{res} = scf.for {iv} = {g.index(0)} to {g.index(trip)} step {g.index(1)} "
+            f"iter_args({acc} = {init}) -> ({typ}) {{"
+        )
+        g.indent += 1
+        g.scopes.append([_Val(iv, "index"), _Val(acc, typ, (k,))])
+        g.iv_bounds[iv] = trip - 1
+        self.region_ops(depth + 1, self.rng.randint(0, 2))
+        if self.rng.random() < 0.75:
+            fresh = self.alloc((n,))
+            yielded = view(fresh.name)
+            g.emit(f'"memref.copy"({acc}, {yielded}) : ({typ}, {typ}) -> ()')
+        else:
+            yielded = acc
+        g.emit(f"scf.yield {yielded} : {typ}")
+        g.scopes.pop()
+        del g.iv_bounds[iv]
+        g.indent -= 1
+        g.emit("}")
+        g.add(_Val(res, typ, (k,)))
+
+    def op_call_recursive(self, depth: int) -> None:
+        """A call of the recursive helper (made on first use)."""
+        g = self.g
+        if self.recursive is None:
+            return
+        name, typ, shape = self.recursive
+        b = self.buffer(shape, base_only=True)
+        res = g.fresh("rec")
+        g.called.add(name)
+        g.emit(
+            f"{res} = func.call @{name}({g.index(self.rng.randint(0, 3))}, {b.name}) : "
+            f"(index, {typ}) -> {typ}"
+        )
+        g.add(_Val(res, typ, shape))
+
+    def gen_recursive(self) -> None:
+        """A private recursive helper: returns a fresh copy of its argument after `n`
+        recursive calls, each on a fresh modified copy."""
+        g = self.g
+        shape = g.shape()
+        typ = self.memref_type(shape)
+        name = "mrec"
+        idx = ", ".join("%c0" for _ in shape)
+        text = f"""func.func private @{name}(%n: index, %b: {typ}) -> {typ} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.000000e+00 : f32
+  %p = arith.cmpi sle, %n, %c0 : index
+  %r = scf.if %p -> ({typ}) {{
+    %a = memref.alloc() : {typ}
+    "memref.copy"(%b, %a) : ({typ}, {typ}) -> ()
+    scf.yield %a : {typ}
+  }} else {{
+    %t = memref.alloc() : {typ}
+    "memref.copy"(%b, %t) : ({typ}, {typ}) -> ()
+    %v = memref.load %t[{idx}] : {typ}
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %t[{idx}] : {typ}
+    %m = arith.subi %n, %c1 : index
+    %q = func.call @{name}(%m, %t) : (index, {typ}) -> {typ}
+    scf.yield %q : {typ}
+  }}
+  func.return %r : {typ}
+}}"""
+        self.functions_text.append(text)
+        self.recursive = (name, typ, shape)
+
     def op_call(self, depth: int) -> None:
         if not self.helpers:
             return
@@ -1768,12 +2088,19 @@ class MemrefProgramGenerator:
             (self.op_if, 0.8, "if"),
             (self.op_for, 0.8, "for"),
             (self.op_call, 1.0, "calls"),
+            (self.op_if_pair, 0.5, "joins"),
+            (self.op_for_pair, 0.5, "joins"),
+            (self.op_while_pair, 0.4, "while"),
+            (self.op_freed, 0.4, "frees"),
+            (self.op_realloc, 0.4, "realloc"),
+            (self.op_for_offset_view, 0.4, "offset_loops"),
+            (self.op_call_recursive, 0.4, "recursion"),
         ]
         ops = [
             (fn, c.weight(getattr(fn, "__name__", "alloc"), w))
             for fn, w, feat in table
             if (feat is None or c.enabled(feat))
-            and (depth < c.max_depth or feat not in ("if", "for"))
+            and (depth < c.max_depth or feat not in _NESTING_FEATURES)
         ]
         for _ in range(count):
             fn = self.rng.choices([f for f, _ in ops], [w for _, w in ops])[0]
@@ -1796,6 +2123,8 @@ class MemrefProgramGenerator:
         self.region_ops(0, self.rng.randint(1, 4))
         results: list[str] = []
         result_types: list[str] = []
+        result_shapes: list[tuple[int, ...]] = [shape]
+        private = self.rng.random() < 0.5
         returned: list[_Val] = []
         """The buffers returned (one per path), fresh ones excluded."""
         if use_cf:
@@ -1803,6 +2132,7 @@ class MemrefProgramGenerator:
             targets: list[str] = []
             block_lines: list[str] = []
             body_before = g.fn.body
+            twice = self.config.enabled("joins") and self.rng.random() < 0.5
             for _ in range(2):
                 g.fn.body = []
                 g.indent = 1
@@ -1813,7 +2143,12 @@ class MemrefProgramGenerator:
                 else:
                     val = self.buffer(shape, base_only=True, heap=True)
                     returned.append(val)
-                g.emit(f"cf.br ^bb3({val.name} : {typ})")
+                if twice:
+                    # the same buffer as both block arguments, or a fresh second one
+                    other = val if self.rng.random() < 0.6 else self.alloc(shape)
+                    g.emit(f"cf.br ^bb3({val.name}, {other.name} : {typ}, {typ})")
+                else:
+                    g.emit(f"cf.br ^bb3({val.name} : {typ})")
                 g.scopes.pop()
                 targets.append("\n".join(g.fn.body))
             g.fn.body = body_before
@@ -1821,7 +2156,16 @@ class MemrefProgramGenerator:
             block_lines = [f"^bb1:\n{targets[0]}", f"^bb2:\n{targets[1]}"]
             merged = g.fresh("merged")
             g.fn.body.extend(block_lines)
-            g.fn.body.append(f"^bb3({merged}: {typ}):")
+            if twice:
+                second = g.fresh("merged")
+                g.fn.body.append(f"^bb3({merged}: {typ}, {second}: {typ}):")
+                # a write through the second name, seen through the first when they are
+                # one buffer
+                g.emit(
+                    f"memref.store {names[0]}, {second}[{g.indices_for(shape)}] : {typ}"
+                )
+            else:
+                g.fn.body.append(f"^bb3({merged}: {typ}):")
             results.append(merged)
             result_types.append(typ)
         else:
@@ -1833,10 +2177,30 @@ class MemrefProgramGenerator:
                 returned.append(val)
             results.append(val.name)
             result_types.append(typ)
+            if r < 0.5 and self.config.enabled("returned_views"):
+                # one fresh buffer returned twice or with a view of it (private helpers
+                # only: a public function must copy the second result), or a view of it
+                r = self.rng.random()
+                if r < 0.3 and private:
+                    results.append(val.name)
+                    result_types.append(typ)
+                    result_shapes.append(shape)
+                elif r < 0.55 and private:
+                    sv = self.subview_of(val, static_offset=True)
+                    results.append(sv.name)
+                    result_types.append(sv.type)
+                    result_shapes.append(sv.shape)
+                elif r < 0.75 and not any(d == 1 for d in shape):
+                    sv = self.subview_of(val, static_offset=True)
+                    results[0], result_types[0], result_shapes[0] = (
+                        sv.name,
+                        sv.type,
+                        sv.shape,
+                    )
         self.helpers = saved_helpers
         g.emit(f"func.return {', '.join(results)} : {', '.join(result_types)}")
         params = ", ".join(f"{n}: {t}" for n, t in zip(names, arg_types, strict=True))
-        vis = "private " if self.rng.random() < 0.5 else ""
+        vis = "private " if private else ""
         # buffer-deallocation returns the argument itself only from a private function that
         # returns it on every path; any other result that may be (or alias) the argument
         # becomes a copy, so callers pass a buffer they do not use again.
@@ -1855,7 +2219,7 @@ class MemrefProgramGenerator:
                 arg_types,
                 result_types,
                 arg_shapes[: len(arg_types)],
-                [shape],
+                result_shapes,
             )
         )
 
@@ -1867,6 +2231,8 @@ class MemrefProgramGenerator:
         )
         for i in range(n_helpers):
             self.gen_helper(i)
+        if self.config.enabled("recursion") and self.rng.random() < 0.25:
+            self.gen_recursive()
         g = self.g
         g.begin_function()
         self.allow_stack = True

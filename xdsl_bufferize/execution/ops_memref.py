@@ -39,6 +39,7 @@ from xdsl.interpreter import (
 from xdsl.ir import Attribute, Operation
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 
+from xdsl_bufferize.dialects.memref_realloc import ReallocOp
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import AllocKind, ExecutionError, FindingKind
 from xdsl_bufferize.execution.ops_arith import constant_value
@@ -225,6 +226,22 @@ class MemRefFunctions(InterpreterFunctions):
         return (
             allocate(interpreter, op, t, args[: len(op.dynamic_sizes)], AllocKind.HEAP),
         )
+
+    @impl(ReallocOp)
+    def run_realloc(
+        self, interpreter: Interpreter, op: ReallocOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        """A new heap buffer holding the source's leading elements; frees the source."""
+        mem = _interp(interpreter).memory
+        source = _view(args[0])
+        data = mem.read_all(source, op)
+        mem.record_copy(source)
+        t = cast(MemRefType, op.result.type)
+        view = allocate(interpreter, op, t, args[1:], AllocKind.HEAP)
+        count = min(len(data), view.sizes[0] if view.sizes else 0)
+        mem.write_all(view, data[:count], op)
+        mem.free(source, op)
+        return (view,)
 
     @impl(memref.AllocaOp)
     def run_alloca(

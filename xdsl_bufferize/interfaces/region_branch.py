@@ -26,8 +26,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from xdsl.dialects import memref, scf
+from xdsl.dialects import affine, memref, scf
+from xdsl.dialects.builtin import MemRefType, UnrankedMemRefType
 from xdsl.ir import Operation, Region, SSAValue
+from xdsl.traits import (
+    RegionBranchOpTrait,
+    RegionBranchPoint,
+    RegionBranchTerminatorOpTrait,
+)
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,17 @@ def unregister_region_branch_model(op_type: type[Operation]) -> None:
 
 
 def region_branch_model(op: Operation) -> RegionBranchModel | None:
-    """The region-branch model of `op` (looked up along the class's MRO), or None."""
+    """The region-branch model of `op`, or None.
+
+    xDSL's `RegionBranchOpTrait` is asked first (`TraitModel`: it says which regions
+    follow which, not which operands they receive, so it describes the op only when no
+    memref flows along its edges); then the registry, along the class's MRO.
+    """
+    trait = op.get_trait(RegionBranchOpTrait)
+    if trait is not None:
+        model = TraitModel(trait)
+        if model.describes(op):
+            return model
     for cls in type(op).__mro__:
         model = _REGION_BRANCH_MODELS.get(cls)
         if model is not None:
@@ -204,6 +220,104 @@ class ParallelModel:
         return [RegionEdge(terminator, (), op.body, ())]
 
 
+class TraitModel:
+    """An op implementing xDSL's `RegionBranchOpTrait`: its successor regions give the edges.
+
+    xDSL 0.75's trait has no successor operands, so only edges forwarding no memref (no
+    memref successor inputs) are described; `describes` tells whether that is all of them.
+    """
+
+    def __init__(self, trait: RegionBranchOpTrait):
+        self.trait = trait
+
+    def _edges(
+        self, op: Operation, source: Operation, point: RegionBranchPoint
+    ) -> list[RegionEdge]:
+        edges: list[RegionEdge] = []
+        for successor in self.trait.successor_regions(op, point):
+            edges.append(RegionEdge(source, (), successor.region, ()))
+        return edges
+
+    def describes(self, op: Operation) -> bool:
+        """Whether no memref flows along any edge of `op` (results or region inputs)."""
+        points = [RegionBranchPoint.PARENT]
+        for region in op.regions:
+            for block in region.blocks:
+                terminator = block.last_op
+                if terminator is not None and terminator.has_trait(
+                    RegionBranchTerminatorOpTrait
+                ):
+                    points.append(RegionBranchPoint(terminator))
+        for point in points:
+            for successor in self.trait.successor_regions(op, point):
+                inputs = self.trait.successor_inputs(op, successor)
+                if any(
+                    isinstance(v.type, MemRefType | UnrankedMemRefType) for v in inputs
+                ):
+                    return False
+        return not any(
+            isinstance(r.type, MemRefType | UnrankedMemRefType) for r in op.results
+        )
+
+    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+        return self._edges(op, op, RegionBranchPoint.PARENT)
+
+    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
+        if not terminator.has_trait(RegionBranchTerminatorOpTrait):
+            return []
+        return self._edges(op, terminator, RegionBranchPoint(terminator))
+
+
+class AffineForModel:
+    """affine.for: like scf.for, its inits after the bound operands."""
+
+    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, affine.ForOp)
+        first = len(op.lowerBoundOperands) + len(op.upperBoundOperands)
+        count = len(op.inits)
+        return [
+            _to_region(op, op.body, first, count, first_arg=1),
+            RegionEdge(op, _range(first, count), None, tuple(op.results)),
+        ]
+
+    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, affine.ForOp)
+        count = len(terminator.operands)
+        return [
+            _to_region(terminator, op.body, 0, count, first_arg=1),
+            _to_results(op, terminator),
+        ]
+
+
+class AffineIfModel:
+    """affine.if: like scf.if."""
+
+    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, affine.IfOp)
+        edges = [RegionEdge(op, (), op.then_region, ())]
+        if op.else_region.blocks:
+            edges.append(RegionEdge(op, (), op.else_region, ()))
+        else:
+            edges.append(RegionEdge(op, (), None, ()))
+        return edges
+
+    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
+        return [_to_results(op, terminator)]
+
+
+class AffineParallelModel:
+    """affine.parallel: the body runs any number of times; results are reductions (not
+    described: their values are combined, not forwarded, so memref results are refused)."""
+
+    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, affine.ParallelOp)
+        return [RegionEdge(op, (), op.body, ()), RegionEdge(op, (), None, ())]
+
+    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, affine.ParallelOp)
+        return [RegionEdge(terminator, (), op.body, ())]
+
+
 register_region_branch_model(scf.IfOp, IfModel())
 register_region_branch_model(scf.ForOp, ForModel())
 register_region_branch_model(scf.WhileOp, WhileModel())
@@ -211,3 +325,6 @@ register_region_branch_model(scf.ExecuteRegionOp, SingleEntryModel())
 register_region_branch_model(scf.IndexSwitchOp, SingleEntryModel())
 register_region_branch_model(memref.AllocaScopeOp, SingleEntryModel())
 register_region_branch_model(scf.ParallelOp, ParallelModel())
+register_region_branch_model(affine.ForOp, AffineForModel())
+register_region_branch_model(affine.IfOp, AffineIfModel())
+register_region_branch_model(affine.ParallelOp, AffineParallelModel())

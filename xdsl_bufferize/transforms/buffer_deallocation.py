@@ -110,6 +110,12 @@ def _insertion_point(point: FreePoint, cursors: _Cursors) -> tuple[InsertPoint, 
     if point.before is not None:
         return InsertPoint.before(point.before), None
     block = point.block_start
+    if point.empty_region is not None:
+        block = point.empty_region.blocks.first
+        if block is None:
+            block = Block()
+            block.add_op(scf.YieldOp())
+            point.empty_region.add_block(block)
     if point.edge is not None:
         block = _edge_block(*point.edge, cursors)
     assert block is not None
@@ -153,6 +159,7 @@ def _map_point(plumbing: _FlagPlumbing, point: FreePoint) -> FreePoint:
         after=None if point.after is None else plumbing.op(point.after),
         before=None if point.before is None else plumbing.op(point.before),
         block_start=point.block_start,
+        empty_region=point.empty_region,
         edge=None
         if point.edge is None
         else (plumbing.op(point.edge[0]), point.edge[1]),

@@ -1,8 +1,10 @@
 // RUN: xdsl-opt %s -p buffer-deallocation --split-input-file | filecheck %s
 
-// Returned buffers are owned by the caller: a fresh one is returned as is, an argument, a
-// view of an argument and a view of a local buffer are cloned (the local one then freed).
-// Call results are owned by the caller and freed after their last use.
+// Returned buffers are owned by the caller: a fresh one and a view of a local buffer are
+// handed over as is, an argument and a view of an argument are copied (a view with a static
+// offset into a new buffer with the same layout, as MLIR cannot lower bufferization.clone of
+// it). Call results are owned by the caller and freed after their last use, through their
+// base buffer when their layout has a static offset.
 func.func @fresh(%f: f32) -> memref<4xf32> {
   %a = memref.alloc() : memref<4xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
@@ -49,16 +51,16 @@ func.func @main() -> f32 {
 // CHECK-NEXT: }
 // CHECK-LABEL: func.func @view_of_arg
 // CHECK-NEXT: %s = memref.subview %arg[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
-// CHECK-NEXT: %0 = bufferization.clone %s : memref<4xf32, strided<[1], offset: 2>> to memref<4xf32, strided<[1], offset: 2>>
-// CHECK-NEXT: func.return %0 : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: %0 = memref.alloc() : memref<6xf32>
+// CHECK-NEXT: %1 = memref.reinterpret_cast %0 to offset: [2], sizes: [4], strides: [1] : memref<6xf32> to memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: "memref.copy"(%s, %1) : (memref<4xf32, strided<[1], offset: 2>>, memref<4xf32, strided<[1], offset: 2>>) -> ()
+// CHECK-NEXT: func.return %1 : memref<4xf32, strided<[1], offset: 2>>
 // CHECK-NEXT: }
 // CHECK-LABEL: func.func @view_of_local
 // CHECK-NEXT: %a = memref.alloc() : memref<8xf32>
 // CHECK-NEXT: linalg.fill ins(%f : f32) outs(%a : memref<8xf32>)
 // CHECK-NEXT: %s = memref.subview %a[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
-// CHECK-NEXT: %0 = bufferization.clone %s : memref<4xf32, strided<[1], offset: 2>> to memref<4xf32, strided<[1], offset: 2>>
-// CHECK-NEXT: memref.dealloc %a : memref<8xf32>
-// CHECK-NEXT: func.return %0 : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: func.return %s : memref<4xf32, strided<[1], offset: 2>>
 // CHECK-NEXT: }
 // CHECK-LABEL: func.func @main
 // CHECK-NEXT: %c0 = arith.constant 0 : index
@@ -74,9 +76,11 @@ func.func @main() -> f32 {
 // CHECK-NEXT: %x = memref.load %b[%c0] : memref<4xf32>
 // CHECK-NEXT: memref.dealloc %b : memref<4xf32>
 // CHECK-NEXT: %y = memref.load %c[%c0] : memref<4xf32, strided<[1], offset: 2>>
-// CHECK-NEXT: memref.dealloc %c : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: %0, %1, %2, %3 = memref.extract_strided_metadata %c : memref<4xf32, strided<[1], offset: 2>> -> memref<f32>, index, index, index
+// CHECK-NEXT: memref.dealloc %0 : memref<f32>
 // CHECK-NEXT: %z = memref.load %d[%c0] : memref<4xf32, strided<[1], offset: 2>>
-// CHECK-NEXT: memref.dealloc %d : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: %4, %5, %6, %7 = memref.extract_strided_metadata %d : memref<4xf32, strided<[1], offset: 2>> -> memref<f32>, index, index, index
+// CHECK-NEXT: memref.dealloc %4 : memref<f32>
 // CHECK-NEXT: %s = arith.addf %x, %y : f32
 // CHECK-NEXT: %t = arith.addf %s, %z : f32
 // CHECK-NEXT: func.return %t : f32

@@ -46,8 +46,8 @@ func.func @main() -> f32 {
 
 // -----
 
-// scf.if yielding buffers made before it: the result borrows them, freed after its last use
-// (freeing the unused one inside the branch is not done for region ops).
+// scf.if yielding buffers made before it, at their last use: the scf.if takes them over, each
+// branch hands its buffer to the result and frees the other one.
 func.func @main() -> f32 {
   %c0 = arith.constant 0 : index
   %false = arith.constant false
@@ -74,13 +74,14 @@ func.func @main() -> f32 {
 // CHECK-NEXT: linalg.fill ins(%f1 : f32) outs(%a : memref<4xf32>)
 // CHECK-NEXT: linalg.fill ins(%f1 : f32) outs(%b : memref<4xf32>)
 // CHECK-NEXT: %r = scf.if %false -> (memref<4xf32>) {
+// CHECK-NEXT: memref.dealloc %b : memref<4xf32>
 // CHECK-NEXT: scf.yield %a : memref<4xf32>
 // CHECK-NEXT: } else {
+// CHECK-NEXT: memref.dealloc %a : memref<4xf32>
 // CHECK-NEXT: scf.yield %b : memref<4xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: %v = memref.load %r[%c0] : memref<4xf32>
-// CHECK-NEXT: memref.dealloc %a : memref<4xf32>
-// CHECK-NEXT: memref.dealloc %b : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %r : memref<4xf32>
 // CHECK-NEXT: func.return %v : f32
 // CHECK-NEXT: }
 

@@ -1,0 +1,85 @@
+"""Every output of buffer-deallocation on the inputs of tests/filecheck/buffer-deallocation
+parses and verifies in upstream MLIR (optional: needs the `finch-mlir` wheel).
+
+Inputs the pass refuses (the files checking diagnostics) and inputs using ops upstream does
+not know (our `bufftest` dialect, xDSL's `test` dialect) are left out.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from xdsl.utils.exceptions import DiagnosticException
+
+from xdsl_bufferize.execution import parse_module
+from xdsl_bufferize.transforms.buffer_deallocation import deallocate
+
+TEST_DIR = Path(__file__).parent.parent / "filecheck" / "buffer-deallocation"
+UPSTREAM_UNKNOWN = ("bufftest.", '"test.', "test.op")
+
+
+def _cases() -> list[tuple[str, str]]:
+    cases: list[tuple[str, str]] = []
+    for path in sorted(TEST_DIR.glob("*.mlir")):
+        text = path.read_text()
+        if "--verify-diagnostics" in text.splitlines()[0]:
+            continue
+        for i, chunk in enumerate(text.split("// -----")):
+            if "func.func" in chunk and not any(w in chunk for w in UPSTREAM_UNKNOWN):
+                cases.append((f"{path.name}#{i}", chunk))
+    return cases
+
+
+CASES = _cases()
+
+
+def test_there_are_cases() -> None:
+    assert len(CASES) >= 40
+
+
+@pytest.mark.parametrize(("name", "text"), CASES, ids=[name for name, _ in CASES])
+def test_output_verifies_in_upstream_mlir(name: str, text: str) -> None:
+    mlir_ir = pytest.importorskip("mlir_finch.ir")
+    module = parse_module(text, name)
+    try:
+        deallocate(module)
+    except DiagnosticException:
+        pytest.skip("refused by the pass")
+    ctx = mlir_ir.Context()
+    upstream = mlir_ir.Module.parse(str(module), ctx)
+    assert upstream.operation.verify()
+
+
+def _copies(text: str) -> int:
+    """Buffer copies in a module: clones and `memref.copy` (in either syntax)."""
+    return (
+        text.count("bufferization.clone")
+        + text.count('"memref.copy"')
+        + text.count("memref.copy %")
+    )
+
+
+@pytest.mark.parametrize(("name", "text"), CASES, ids=[name for name, _ in CASES])
+def test_no_more_copies_than_upstream(name: str, text: str) -> None:
+    """No more clones or copies than upstream's ownership-based deallocation
+    (`buffer-deallocation-pipeline`) on every input upstream accepts."""
+    mlir_ir = pytest.importorskip("mlir_finch.ir")
+    passmanager = pytest.importorskip("mlir_finch.passmanager")
+    module = parse_module(text, name)
+    try:
+        deallocate(module)
+    except DiagnosticException:
+        pytest.skip("refused by the pass")
+    ctx = mlir_ir.Context()
+    upstream = mlir_ir.Module.parse(text, ctx)
+    pipeline = passmanager.PassManager.parse(
+        "builtin.module(buffer-deallocation-pipeline)", ctx
+    )
+    try:
+        pipeline.run(upstream.operation)
+    except Exception:  # noqa: BLE001 (upstream refuses some inputs, e.g. existing frees)
+        pytest.skip("refused by upstream")
+    ours = _copies(str(module)) - _copies(text)
+    theirs = str(upstream).count("bufferization.clone")
+    assert ours <= theirs, (ours, theirs)

@@ -1,0 +1,23 @@
+// Reproducer found by hand (issue #13).
+// pipeline: buffer-deallocation
+// kind: mismatch
+// detail: result #0: 2.0 before, 1.0 after
+// origin: hand-written, issue #13 class 4
+// status: fixed (analysis/forwarding.py result views): a returned subview of a returned local allocation was a clone
+
+func.func private @f() -> (memref<4xf32>, memref<2xf32, strided<[1], offset: 1>>) {
+  %f1 = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f1 : f32) outs(%a : memref<4xf32>)
+  %s = memref.subview %a[1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>
+  func.return %a, %s : memref<4xf32>, memref<2xf32, strided<[1], offset: 1>>
+}
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f2 = arith.constant 2.0 : f32
+  %r:2 = func.call @f() : () -> (memref<4xf32>, memref<2xf32, strided<[1], offset: 1>>)
+  memref.store %f2, %r#0[%c1] : memref<4xf32>
+  %v = memref.load %r#1[%c0] : memref<2xf32, strided<[1], offset: 1>>
+  func.return %v : f32
+}
