@@ -261,7 +261,8 @@ def build_call_graph(module: ModuleOp) -> CallGraph:
 
     Raises `PassFailedException` at the offending op for calls to unknown symbols,
     indirect calls on tensors, functions with tensors and several returns, ill-typed
-    bufferization argument attributes, and recursive call graphs.
+    bufferization argument attributes, and recursion through functions with
+    tensors in their signature.
     """
     functions: dict[str, func.FuncOp] = {}
     for op in module.walk():
@@ -280,7 +281,10 @@ def build_call_graph(module: ModuleOp) -> CallGraph:
                 callee = graph.callee(op)
                 calls.append(op)
                 graph.callers[callee].append(op)
-                if callee not in seen:
+                # Only a callee with tensors in its signature must be analysed
+                # first (its summary); calls on memrefs alone impose no order, so
+                # recursion over memrefs is accepted, as in MLIR.
+                if callee not in seen and has_tensor_signature(callee):
                     seen.add(callee)
                     distinct.append(callee)
             elif _is_indirect_call(op) and (
