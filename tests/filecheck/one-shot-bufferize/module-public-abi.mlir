@@ -30,3 +30,22 @@ func.func @keep(%t: tensor<4xf32> {bufferization.writable = false}, %v: f32) -> 
   %u = tensor.insert %v into %t[%c0] : tensor<4xf32>
   return %u : tensor<4xf32>
 }
+
+// The caller reads what it passed after the calls: under MLIR's ABI the call to
+// @scale copies first (the callee writes its argument), under the conservative one
+// @scale writes a copy itself. Executed by tests/bufferize/test_analysis_execution.py.
+// CHECK-LABEL: func.func @main
+// RO-LABEL: func.func @main
+func.func @main() -> (f32, f32, f32) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %t = linalg.fill ins(%one : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %a = func.call @scale(%t, %two) : (tensor<4xf32>, f32) -> tensor<4xf32>
+  %b = func.call @keep(%t, %two) : (tensor<4xf32>, f32) -> tensor<4xf32>
+  %x = tensor.extract %a[%c0] : tensor<4xf32>
+  %y = tensor.extract %b[%c0] : tensor<4xf32>
+  %z = tensor.extract %t[%c0] : tensor<4xf32>
+  return %x, %y, %z : f32, f32, f32
+}
