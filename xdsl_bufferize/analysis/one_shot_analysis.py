@@ -186,6 +186,9 @@ class OneShotAnalysisState(AnalysisState):
         self._repetitive_of_region: dict[int, tuple[tuple[Operation, int], ...]] = {}
         """Per region (by id): `_repetitive_ancestors` of the ops in it."""
         self._analyzed: list[OpOperand] = []
+        self._root_cache: dict[SSAValue, frozenset[SSAValue]] | None = None
+        """While an operand that must be in place is checked: the buffer roots
+        of the values met (`_buffer_roots`)."""
         self._forced_errors: list[tuple[Operation, str]] = []
         """Operands that must be in place but may not be (MLIR's errors)."""
         self._static_answers: dict[OpOperand, tuple[Sequence[AliasingValue], bool]] = {}
@@ -522,6 +525,10 @@ class OneShotAnalysisState(AnalysisState):
     ) -> Conflict | None:
         """Exact test: does in-place `write` clobber data `read` (of `value`) needs?"""
         self.statistics.pair_checks += 1
+        if self._root_cache is not None and not (
+            self._buffer_roots(value) & self._buffer_roots(write.value)
+        ):
+            return None  # the alias set only says they may alias: they never do
         r_op, w_op = read.owner, write.owner
         r_model = bufferizable_model(r_op)
         # An op reading and writing one use, or reading and writing each element
@@ -548,6 +555,10 @@ class OneShotAnalysisState(AnalysisState):
         order = self.order
         write_aliases: set[SSAValue] | None = None
         for definition in self.definitions(value):
+            if self._root_cache is not None and not (
+                self._buffer_roots(definition) & self._buffer_roots(write.value)
+            ):
+                continue  # the data read lives in buffers the write never is
             carried = self._loop_carried(r_op, w_op, definition)
             if only_carried and not carried:
                 continue
@@ -681,7 +692,11 @@ class OneShotAnalysisState(AnalysisState):
                 self.statistics.non_writable_conflicts += 1
 
     def _in_place_conflict(
-        self, operand: OpOperand, aliases: Sequence[AliasingValue], is_write: bool
+        self,
+        operand: OpOperand,
+        aliases: Sequence[AliasingValue],
+        is_write: bool,
+        check_writable: bool = True,
     ) -> Conflict | None:
         """Why `operand` may not bufferize in place (None if it may)."""
         roots_list: list[SSAValue] = []
@@ -691,7 +706,9 @@ class OneShotAnalysisState(AnalysisState):
                 roots_list.append(root)
         if not is_write and len(roots_list) == 1:
             return None
-        conflict = self._non_writable_conflict(roots_list, is_write)
+        conflict = None
+        if check_writable:
+            conflict = self._non_writable_conflict(roots_list, is_write)
         if conflict is None:
             # Models asked during the check see the operand as in place: that is
             # the hypothesis being checked.
@@ -709,7 +726,21 @@ class OneShotAnalysisState(AnalysisState):
         assert model is not None
         aliases = model.get_aliasing_values(operand.owner, operand, self)
         is_write = model.bufferizes_to_memory_write(operand.owner, operand, self)
-        conflict = self._in_place_conflict(operand, aliases, is_write)
+        # No copy can resolve a conflict here, so the union-find's may-alias
+        # closure (an scf.if yielding this buffer or another joins both sets) is
+        # refined by the buffers each value may really be. Nothing is decided out
+        # of place yet, so data defined by D lives in D's buffers wherever it
+        # flows: a write into none of them cannot clobber it.
+        self._root_cache = {}
+        try:
+            writable = all(
+                self.is_writable(root) for root in self._buffer_roots(operand.value)
+            )
+            conflict = self._in_place_conflict(
+                operand, aliases, is_write, check_writable=not writable
+            )
+        finally:
+            self._root_cache = None
         if conflict is not None:
             reason = (
                 "would write to read-only buffer"
@@ -725,6 +756,35 @@ class OneShotAnalysisState(AnalysisState):
             )
         self._mark_in_place(operand, aliases, is_write)
         self.statistics.in_place += 1
+
+    def _buffer_roots(self, value: SSAValue) -> frozenset[SSAValue]:
+        """The values whose buffer `value` may be: walk back through aliasing
+        operands not decided out of place to values aliasing no operand
+        (allocations, arguments, constants)."""
+        assert self._root_cache is not None
+        cached = self._root_cache.get(value)
+        if cached is not None:
+            return cached
+        roots: set[SSAValue] = set()
+        seen: set[SSAValue] = set()
+        stack = [value]
+        while stack:
+            current = stack.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            followed = [
+                a.operand.value
+                for a in self.get_aliasing_op_operands(current)
+                if a.operand not in self.conflicts
+            ]
+            if followed:
+                stack.extend(followed)
+            else:
+                roots.add(current)
+        found = frozenset(roots)
+        self._root_cache[value] = found
+        return found
 
     def _non_writable_conflict(
         self, roots: Sequence[SSAValue], is_write: bool
