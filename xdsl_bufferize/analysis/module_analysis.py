@@ -256,6 +256,28 @@ def _find_cycle(
     return [*path[position[current] :], current]
 
 
+def _callee_first(
+    functions: dict[str, func.FuncOp], callees: dict[func.FuncOp, list[func.FuncOp]]
+) -> list[func.FuncOp]:
+    """Kahn's algorithm: a function is placed once all functions it calls are; the
+    functions of a cycle are left out."""
+    waiting_on: dict[func.FuncOp, int] = {f: len(callees[f]) for f in callees}
+    called_by: dict[func.FuncOp, list[func.FuncOp]] = {f: [] for f in callees}
+    for caller, targets in callees.items():
+        for callee in targets:
+            called_by[callee].append(caller)
+    ready = [f for f in functions.values() if waiting_on[f] == 0]
+    order: list[func.FuncOp] = []
+    while ready:
+        function = ready.pop(0)
+        order.append(function)
+        for caller in called_by[function]:
+            waiting_on[caller] -= 1
+            if waiting_on[caller] == 0:
+                ready.append(caller)
+    return order
+
+
 def build_call_graph(module: ModuleOp) -> CallGraph:
     """Collect the module's functions and calls and order them callee first.
 
@@ -281,10 +303,7 @@ def build_call_graph(module: ModuleOp) -> CallGraph:
                 callee = graph.callee(op)
                 calls.append(op)
                 graph.callers[callee].append(op)
-                # Only a callee with tensors in its signature must be analysed
-                # first (its summary); calls on memrefs alone impose no order, so
-                # recursion over memrefs is accepted, as in MLIR.
-                if callee not in seen and has_tensor_signature(callee):
+                if callee not in seen:
                     seen.add(callee)
                     distinct.append(callee)
             elif _is_indirect_call(op) and (
@@ -299,21 +318,16 @@ def build_call_graph(module: ModuleOp) -> CallGraph:
         graph.calls[function] = calls
         callees[function] = distinct
 
-    # Kahn's algorithm: a function is ready when all functions it calls are placed.
-    waiting_on: dict[func.FuncOp, int] = {f: len(callees[f]) for f in callees}
-    called_by: dict[func.FuncOp, list[func.FuncOp]] = {f: [] for f in callees}
-    for caller, targets in callees.items():
-        for callee in targets:
-            called_by[callee].append(caller)
-    ready = [f for f in functions.values() if waiting_on[f] == 0]
-    order: list[func.FuncOp] = []
-    while ready:
-        function = ready.pop(0)
-        order.append(function)
-        for caller in called_by[function]:
-            waiting_on[caller] -= 1
-            if waiting_on[caller] == 0:
-                ready.append(caller)
+    order = _callee_first(functions, callees)
+    if len(order) != len(functions):
+        # Only a callee with tensors in its signature must be analysed first (its
+        # summary): calls of the others impose no order, so recursion over
+        # memrefs alone is accepted, as in MLIR.
+        callees = {
+            f: [c for c in targets if has_tensor_signature(c)]
+            for f, targets in callees.items()
+        }
+        order = _callee_first(functions, callees)
     if len(order) != len(functions):
         placed = set(order)
         remaining = [f for f in functions.values() if f not in placed]
