@@ -1171,7 +1171,13 @@ class OwnershipAnalysis:
                 if operand not in alias_set:
                     continue
                 other = self.site_of.get((terminator, i))
-                if other is None or operand is not value or other.level != 0:
+                if (
+                    other is None
+                    or operand is not value
+                    or other.level != 0
+                    or not other.targets
+                    or not self.class_of[other.targets[0]].owned
+                ):
                     return None
             if sum(operand is value for operand in terminator.operands) > 1:
                 return None
