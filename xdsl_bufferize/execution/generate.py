@@ -1681,29 +1681,7 @@ class MemrefProgramGenerator:
         )
 
     def op_subview(self, depth: int) -> None:
-        g = self.g
-        src = self.buffer(base_only=True)
-        strides: list[int] = []
-        acc = 1
-        for d in reversed(src.shape):
-            strides.append(acc)
-            acc *= d
-        strides.reverse()
-        offs: list[int] = []
-        sizes: list[int] = []
-        for d in src.shape:
-            size = self.rng.randint(1, d)
-            offs.append(self.rng.randint(0, d - size))
-            sizes.append(size)
-        offset = sum(o * s for o, s in zip(offs, strides, strict=True))
-        layout = f"strided<[{', '.join(map(str, strides))}], offset: {offset}>"
-        typ = self.memref_type(tuple(sizes), layout)
-        name = g.fresh("sv")
-        g.emit(
-            f"{name} = memref.subview {src.name}[{', '.join(map(str, offs))}] "
-            f"[{', '.join(map(str, sizes))}] [{', '.join(['1'] * len(sizes))}] : {src.type} to {typ}"
-        )
-        g.add(_Val(name, typ, tuple(sizes)))
+        self.subview_of(self.buffer(base_only=True))
 
     def op_if(self, depth: int) -> None:
         g = self.g
