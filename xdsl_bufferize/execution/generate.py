@@ -1703,18 +1703,28 @@ class MemrefProgramGenerator:
         g.emit("}")
         g.add(_Val(res, a.type, a.shape))
 
-    def op_for(self, depth: int) -> None:
+    def open_for(
+        self, init: str, typ: str, shape: tuple[int, ...]
+    ) -> tuple[str, str, str]:
+        """Open an `scf.for` of 1-3 iterations carrying `init` (its body scope has
+        the induction variable and the iter_arg); return the names of the induction
+        variable, the result and the iter_arg."""
         g = self.g
-        a = self.buffer(base_only=True)
         trip = self.rng.randint(1, 3)
         iv, res, acc = g.fresh("iv"), g.fresh("for"), g.fresh("acc")
         g.emit(
             f"{res} = scf.for {iv} = {g.index(0)} to {g.index(trip)} step {g.index(1)} "
-            f"iter_args({acc} = {a.name}) -> ({a.type}) {{"
+            f"iter_args({acc} = {init}) -> ({typ}) {{"
         )
         g.indent += 1
-        g.scopes.append([_Val(iv, "index"), _Val(acc, a.type, a.shape)])
+        g.scopes.append([_Val(iv, "index"), _Val(acc, typ, shape)])
         g.iv_bounds[iv] = trip - 1
+        return iv, res, acc
+
+    def op_for(self, depth: int) -> None:
+        g = self.g
+        a = self.buffer(base_only=True)
+        iv, res, acc = self.open_for(a.name, a.type, a.shape)
         self.region_ops(depth + 1, self.rng.randint(1, 3))
         r = self.rng.random()
         if r < 0.4:
@@ -1901,15 +1911,7 @@ class MemrefProgramGenerator:
         self.region_ops(depth + 1, self.rng.randint(0, 1))
         g.scopes.pop()  # the buffer (and all made from it) is never used again
         if self.rng.random() < 0.5 and depth < self.config.max_depth:
-            trip = self.rng.randint(1, 3)
-            iv, res, acc = g.fresh("iv"), g.fresh("for"), g.fresh("acc")
-            g.emit(
-                f"{res} = scf.for {iv} = {g.index(0)} to {g.index(trip)} step {g.index(1)} "
-                f"iter_args({acc} = {x.name}) -> ({x.type}) {{"
-            )
-            g.indent += 1
-            g.scopes.append([_Val(iv, "index"), _Val(acc, x.type, x.shape)])
-            g.iv_bounds[iv] = trip - 1
+            iv, res, acc = self.open_for(x.name, x.type, x.shape)
             self.region_ops(depth + 1, self.rng.randint(0, 2))
             y = g.fresh("re")
             g.emit(f"{y} = memref.realloc {acc} : {x.type} to {x.type}")
@@ -1950,15 +1952,7 @@ class MemrefProgramGenerator:
 
         base = self.buffer((n,), base_only=True)
         init = view(base.name)
-        trip = self.rng.randint(1, 3)
-        iv, res, acc = g.fresh("iv"), g.fresh("for"), g.fresh("acc")
-        g.emit(
-            f"{res} = scf.for {iv} = {g.index(0)} to {g.index(trip)} step {g.index(1)} "
-            f"iter_args({acc} = {init}) -> ({typ}) {{"
-        )
-        g.indent += 1
-        g.scopes.append([_Val(iv, "index"), _Val(acc, typ, (k,))])
-        g.iv_bounds[iv] = trip - 1
+        iv, res, acc = self.open_for(init, typ, (k,))
         self.region_ops(depth + 1, self.rng.randint(0, 2))
         if self.rng.random() < 0.75:
             fresh = self.alloc((n,))
