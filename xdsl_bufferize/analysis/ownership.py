@@ -248,6 +248,11 @@ class DeallocationPlan:
     flagged: list[SSAValue] = field(default_factory=list[SSAValue])
     """Merge values that get an i1 ownership flag beside them."""
     flags: list[PlannedFlag] = field(default_factory=list[PlannedFlag])
+    result_flags: dict[SSAValue, list[SSAValue]] = field(
+        default_factory=dict[SSAValue, list[SSAValue]]
+    )
+    """Call results owned only when they are none of the earlier results of their call
+    (their ownership flag is computed right after the call) -> those earlier results."""
 
 
 def _probe(scratch: Block) -> None:
@@ -412,6 +417,10 @@ class OwnershipAnalysis:
         self.forwarded_returns: dict[tuple[Operation, int], BlockArgument] = {}
         """(func.return, operand index) of forwarded results -> the argument forwarded."""
         self.viewed_returns: dict[tuple[Operation, int], int] = {}
+        self.shared_results: dict[SSAValue, list[SSAValue]] = {}
+        """Call results that may be the very buffer of earlier results of the same call
+        (a callee returning one buffer twice) -> those results: owned (flag) only when
+        they are none of them, else they borrow it."""
         """(func.return, operand index) of results that view another result's buffer ->
         the index of that result (whose fresh buffer the caller owns)."""
 
@@ -533,6 +542,15 @@ class OwnershipAnalysis:
                 if self.memref_default is not None:
                     self.model[result] = self.memref_default
                 self.family[result] = "memref.dealloc"
+                earlier: list[SSAValue] = [
+                    r
+                    for r in memref_results
+                    if r.index < result.index
+                    and r.type == result.type
+                    and self.kind.get(r) is RootKind.OWNING
+                ]
+                if earlier:
+                    self.shared_results[result] = earlier
             return
         interface = allocation_interface(op)
         if interface is not None:
@@ -761,6 +779,8 @@ class OwnershipAnalysis:
 
     def is_flagged(self, value: SSAValue) -> bool:
         """Whether `value` is a merge owning its buffer only when its flag says so."""
+        if value in self.shared_results:
+            return value not in self.user_managed
         cls = self.class_of.get(value)
         return cls is not None and cls.owned and cls.flagged
 
@@ -853,6 +873,9 @@ class OwnershipAnalysis:
             for cls in self.classes:
                 for site in cls.sites:
                     deps.setdefault(site.value, []).extend(cls.members)
+            for result, earlier in self.shared_results.items():
+                for other in earlier:
+                    deps.setdefault(other, []).append(result)
             self._dependents = deps
         return self._dependents.get(value, [])
 
@@ -868,6 +891,9 @@ class OwnershipAnalysis:
                 return frozenset().union(*(roots[s.value] for s in cls.sites))
             if cls.flagged:
                 return frozenset((value,)).union(self._borrowed_inputs(cls, value))
+        earlier = self.shared_results.get(value)
+        if earlier is not None and value not in self.user_managed:
+            return frozenset((value,)).union(*(roots[r] for r in earlier))
         return roots[value]
 
     def _solve_roots(
@@ -1130,6 +1156,8 @@ class OwnershipAnalysis:
                 continue
             if self.viewed_returns.get((site.source, i)) == site.index:
                 continue  # returned as a view of this buffer: the caller knows
+            if site.kind is SiteKind.RETURN and operand is site.value:
+                continue  # one buffer returned twice: callers free it once
             other = self.site_of.get((site.source, i))
             if (
                 site.kind is SiteKind.BRANCH
@@ -1781,6 +1809,9 @@ class OwnershipAnalysis:
         self._check_viewed_returns()
         self.decide_families()
         plan = DeallocationPlan()
+        plan.result_flags = {
+            r: e for r, e in self.shared_results.items() if self.is_flagged(r)
+        }
         for site in self.sites:
             if site.mode in (SiteMode.CLONE, SiteMode.COND_CLONE):
                 plan.clones.append(

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, cf, memref, scf
-from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
@@ -183,6 +183,9 @@ class _FlagPlumbing:
         self.index_map: dict[tuple[Operation, int], int] = {}
         self.flag_of: dict[SSAValue, SSAValue] = {}
         self.slot: dict[tuple[Operation, int], tuple[Operation, int]] = {}
+        self.after_call: dict[Operation, Operation] = {}
+        """Calls with flagged results -> the last op computing their flags (frees after
+        the call go after it)."""
         """(source, memref operand index) -> (op, index of the operand carrying its flag)."""
         self.scratch = Block()
         placeholder = arith.ConstantOp(builtin.IntegerAttr(0, builtin.i1))
@@ -359,7 +362,32 @@ class _FlagPlumbing:
         self.op_map[op] = new
         Rewriter.erase_op(op)
 
+    def _result_flags(self) -> None:
+        """Flag each call result that may be an earlier result's buffer: owned unless it
+        is (the callee returned one buffer twice)."""
+        for result, earlier in self.plan.result_flags.items():
+            assert isinstance(result, OpResult)
+            builder = Builder(InsertPoint.after(result.op))
+            true = builder.insert(
+                arith.ConstantOp(builtin.IntegerAttr(1, builtin.i1))
+            ).result
+            flag: SSAValue | None = None
+            for other in earlier:
+                same = _same_buffer(builder, result, other)
+                distinct = builder.insert(arith.XOrIOp(same, true)).result
+                flag = (
+                    distinct
+                    if flag is None
+                    else builder.insert(arith.AndIOp(flag, distinct)).result
+                )
+            assert flag is not None
+            flag.name_hint = self._flag_name(result)
+            self.flag_of[result] = flag
+            assert isinstance(flag.owner, Operation)
+            self.after_call[result.op] = flag.owner
+
     def run(self) -> None:
+        self._result_flags()
         if not self.flagged:
             return
         holders: dict[Operation, None] = {}
@@ -495,7 +523,7 @@ def apply_plan(plan: DeallocationPlan) -> DeallocationStatistics:
     stats = DeallocationStatistics()
     plumbing = _FlagPlumbing(plan)
     plumbing.run()
-    cursors = _Cursors()
+    cursors = _Cursors(after=dict(plumbing.after_call))
     for clone in plan.clones:
         source, index = plumbing.operand(clone.source, clone.index)
         flag: SSAValue | None = None
