@@ -35,6 +35,10 @@ and the loop result).  A class is
   on) or borrowed (flag false: the input outlives the merge and stays alive over its uses).
   The merge is freed by `scf.if %flag { dealloc }`.  This is what replaces a clone wherever
   an input is borrowed and another is fresh: a flag costs an i1, a clone copies the buffer.
+  A flagged value leaving a region may borrow a buffer that dies at that exit (the iter_arg
+  of the loop body it leaves): the merge *absorbs* that root, taking its ownership when the
+  value holds it at run time (a comparison of aligned pointers), and the root is freed
+  before the exit only when the value does not hold it (`OwnershipAnalysis.absorbed`).
 
 Classes start borrowed; those that cannot be (an input may die while the merge lives) become
 owned, a wave at a time (`decide_classes`).  A borrowed class whose inputs can all be handed
@@ -201,6 +205,9 @@ class PlannedFree:
     model: AllocationModel
     point: FreePoint
     conditional: bool = False
+    unless_held_by: tuple[SSAValue, ...] = ()
+    """Values handing `value`'s ownership on when they hold its buffer at run time (an
+    absorbed root, see `OwnershipAnalysis.absorbed`): the free runs only if none does."""
 
 
 @dataclass(frozen=True)
@@ -226,6 +233,10 @@ class PlannedFlag:
     index: int
     owned: bool | None
     of: SSAValue | None = None
+    absorbs: tuple[tuple[SSAValue, bool], ...] = ()
+    """Roots (and whether each is flagged) whose ownership the merge also takes when `of`
+    holds their buffer at run time: the flag is `of`'s flag or, for each root, (`of` is the
+    root's buffer) and the root's flag."""
 
 
 @dataclass
@@ -237,6 +248,11 @@ class DeallocationPlan:
     flagged: list[SSAValue] = field(default_factory=list[SSAValue])
     """Merge values that get an i1 ownership flag beside them."""
     flags: list[PlannedFlag] = field(default_factory=list[PlannedFlag])
+    result_flags: dict[SSAValue, list[SSAValue]] = field(
+        default_factory=dict[SSAValue, list[SSAValue]]
+    )
+    """Call results owned only when they are none of the earlier results of their call
+    (their ownership flag is computed right after the call) -> those earlier results."""
 
 
 def _probe(scratch: Block) -> None:
@@ -401,6 +417,10 @@ class OwnershipAnalysis:
         self.forwarded_returns: dict[tuple[Operation, int], BlockArgument] = {}
         """(func.return, operand index) of forwarded results -> the argument forwarded."""
         self.viewed_returns: dict[tuple[Operation, int], int] = {}
+        self.shared_results: dict[SSAValue, list[SSAValue]] = {}
+        """Call results that may be the very buffer of earlier results of the same call
+        (a callee returning one buffer twice) -> those results: owned (flag) only when
+        they are none of them, else they borrow it."""
         """(func.return, operand index) of results that view another result's buffer ->
         the index of that result (whose fresh buffer the caller owns)."""
 
@@ -522,6 +542,15 @@ class OwnershipAnalysis:
                 if self.memref_default is not None:
                     self.model[result] = self.memref_default
                 self.family[result] = "memref.dealloc"
+                earlier: list[SSAValue] = [
+                    r
+                    for r in memref_results
+                    if r.index < result.index
+                    and r.type == result.type
+                    and self.kind.get(r) is RootKind.OWNING
+                ]
+                if earlier:
+                    self.shared_results[result] = earlier
             return
         interface = allocation_interface(op)
         if interface is not None:
@@ -750,6 +779,8 @@ class OwnershipAnalysis:
 
     def is_flagged(self, value: SSAValue) -> bool:
         """Whether `value` is a merge owning its buffer only when its flag says so."""
+        if value in self.shared_results:
+            return value not in self.user_managed
         cls = self.class_of.get(value)
         return cls is not None and cls.owned and cls.flagged
 
@@ -764,7 +795,12 @@ class OwnershipAnalysis:
             if site.mode is SiteMode.BORROW:
                 held = self.roots[site.value]
             elif site.mode is SiteMode.TRANSFER and self.is_flagged(site.value):
-                held = (r for r in self.roots[site.value] if r is not site.value)
+                absorbed = self.absorbed(site)
+                held = (
+                    r
+                    for r in self.roots[site.value]
+                    if r is not site.value and r not in absorbed
+                )
             else:
                 continue
             for root in held:
@@ -773,15 +809,24 @@ class OwnershipAnalysis:
                 else:
                     yield root
 
-    def _sibling_site(self, site: Site, root: SSAValue) -> Site | None:
+    def _sibling_site(
+        self, site: Site, root: SSAValue, absorbed: bool = True
+    ) -> Site | None:
         """Another operand of `site`'s op that hands `root` itself over to an owned merge
-        on every edge `site` is forwarded on (None if there is none)."""
+        on every edge `site` is forwarded on (None if there is none).  With `absorbed`, an
+        earlier operand forwarding the same value and absorbing `root` counts too."""
         for other in self.sites_from.get(site.source, ()):
             if (
                 other is site
                 or (
                     other.value is not root
                     and self.handover_root(other.value) is not root
+                    and not (
+                        absorbed
+                        and other.value is site.value
+                        and other.index < site.index
+                        and root in self.absorbed(other)
+                    )
                 )
                 or other.level != 0
                 or not other.targets
@@ -828,6 +873,9 @@ class OwnershipAnalysis:
             for cls in self.classes:
                 for site in cls.sites:
                     deps.setdefault(site.value, []).extend(cls.members)
+            for result, earlier in self.shared_results.items():
+                for other in earlier:
+                    deps.setdefault(other, []).append(result)
             self._dependents = deps
         return self._dependents.get(value, [])
 
@@ -843,6 +891,9 @@ class OwnershipAnalysis:
                 return frozenset().union(*(roots[s.value] for s in cls.sites))
             if cls.flagged:
                 return frozenset((value,)).union(self._borrowed_inputs(cls, value))
+        earlier = self.shared_results.get(value)
+        if earlier is not None and value not in self.user_managed:
+            return frozenset((value,)).union(*(roots[r] for r in earlier))
         return roots[value]
 
     def _solve_roots(
@@ -1105,6 +1156,8 @@ class OwnershipAnalysis:
                 continue
             if self.viewed_returns.get((site.source, i)) == site.index:
                 continue  # returned as a view of this buffer: the caller knows
+            if site.kind is SiteKind.RETURN and operand is site.value:
+                continue  # one buffer returned twice: callers free it once
             other = self.site_of.get((site.source, i))
             if (
                 site.kind is SiteKind.BRANCH
@@ -1219,14 +1272,65 @@ class OwnershipAnalysis:
         if not self._transfer_valid(site):
             return False
         if can_flag and self.is_flagged(site.value):
-            # when the flag is false the merge borrows what the value borrowed
+            # when the flag is false the merge borrows what the value borrowed, or takes
+            # over the buffer of a root dying at the exit (absorbed)
             value = site.value
+            absorbed = self._absorbable(site)
             return all(
-                self._outlives(root, site) or self._handed_to_sibling(site, root)
+                self._outlives(root, site)
+                or self._handed_to_sibling(site, root)
+                or root in absorbed
                 for root in self.roots[value]
                 if root is not value
             )
         return True
+
+    def absorbed(self, site: Site) -> frozenset[SSAValue]:
+        """Roots whose ownership `site` hands on with its (flagged) value's flag.
+
+        A flagged value leaving a region may borrow a buffer that dies at that exit (an
+        iter_arg the loop body holds, a sibling of a merge in that region).  The merge it
+        flows into then owns that buffer when the value holds it at run time: its flag
+        becomes the value's flag or (the value is the root's buffer and the root's flag),
+        and the root is freed before the exit only if the value does not hold it.
+        """
+        if site.mode is not SiteMode.TRANSFER or site.level != 0:
+            return frozenset()
+        if not site.targets or not self.class_of[site.targets[0]].flagged:
+            return frozenset()
+        return self._absorbable(site)
+
+    def _absorbable(self, site: Site) -> frozenset[SSAValue]:
+        """The roots `site` may absorb (see `absorbed`) if it transfers a flagged value."""
+        value = site.value
+        if site.kind is not SiteKind.EXIT or not self.is_flagged(value):
+            return frozenset()
+        region = site.source.parent_region()
+        if region is None or len(region.blocks) != 1:
+            return frozenset()
+        found: set[SSAValue] = set()
+        for root in self.roots[value]:
+            if (
+                root is value
+                or self._outlives(root, site)
+                or self._sibling_site(site, root, absorbed=False) is not None
+                or not self.is_owning(root)
+                or root in self.user_managed
+                or root.type != value.type
+                or _defining_region(root) is not region
+                or self.handover_root(root) is not None
+            ):
+                continue
+            if any(
+                i != site.index
+                and is_memref(operand)
+                and root in self.roots[operand]
+                and not (operand is value and i > site.index)
+                for i, operand in enumerate(site.source.operands)
+            ):
+                continue
+            found.add(root)
+        return frozenset(found)
 
     def _flaggable(self, cls: MergeClass) -> bool:
         """Whether every member and site of `cls` sits where an i1 flag can be added."""
@@ -1629,13 +1733,32 @@ class OwnershipAnalysis:
                 else:
                     add(FreePoint(block_start=block))
             elif last is terminator:
-                only_clones = len(last.successors) <= 1 and all(
-                    (s := self.site_of.get((user, index))) is not None
-                    and s.mode in (SiteMode.CLONE, SiteMode.COND_CLONE)
+                # the values handing this root on (the same value forwarded again
+                # borrows it from the merge that takes it)
+                holders = [
+                    s.value
                     for user, index, _ in uses[last]
+                    if (s := self.site_of.get((user, index))) is not None
+                    and root in self.absorbed(s)
+                ]
+                only_clones = len(last.successors) <= 1 and all(
+                    alias in holders
+                    or (
+                        (s := self.site_of.get((user, index))) is not None
+                        and s.mode in (SiteMode.CLONE, SiteMode.COND_CLONE)
+                    )
+                    for user, index, alias in uses[last]
                 )
                 if only_clones:
-                    add(FreePoint(before=last))
+                    plan.frees.append(
+                        PlannedFree(
+                            root,
+                            model,
+                            FreePoint(before=last),
+                            conditional,
+                            tuple(dict.fromkeys(holders)),
+                        )
+                    )
                 elif edges:
                     for i, _ in edges:
                         add(FreePoint(edge=(last, i)))
@@ -1686,6 +1809,9 @@ class OwnershipAnalysis:
         self._check_viewed_returns()
         self.decide_families()
         plan = DeallocationPlan()
+        plan.result_flags = {
+            r: e for r, e in self.shared_results.items() if self.is_flagged(r)
+        }
         for site in self.sites:
             if site.mode in (SiteMode.CLONE, SiteMode.COND_CLONE):
                 plan.clones.append(
@@ -1704,7 +1830,15 @@ class OwnershipAnalysis:
                 if site.mode is SiteMode.BORROW:
                     flag = PlannedFlag(site.source, site.index, False)
                 elif site.mode is SiteMode.TRANSFER and self.is_flagged(site.value):
-                    flag = PlannedFlag(site.source, site.index, None, site.value)
+                    absorbs = tuple(
+                        (root, self.is_flagged(root))
+                        for root in sorted(
+                            self.absorbed(site), key=self.order.__getitem__
+                        )
+                    )
+                    flag = PlannedFlag(
+                        site.source, site.index, None, site.value, absorbs
+                    )
                 else:
                     flag = PlannedFlag(site.source, site.index, True)
                 plan.flags.append(flag)

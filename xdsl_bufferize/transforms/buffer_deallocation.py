@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 
 from xdsl.builder import Builder
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, cf, scf
-from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.dialects import arith, builtin, cf, memref, scf
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
@@ -183,6 +183,9 @@ class _FlagPlumbing:
         self.index_map: dict[tuple[Operation, int], int] = {}
         self.flag_of: dict[SSAValue, SSAValue] = {}
         self.slot: dict[tuple[Operation, int], tuple[Operation, int]] = {}
+        self.after_call: dict[Operation, Operation] = {}
+        """Calls with flagged results -> the last op computing their flags (frees after
+        the call go after it)."""
         """(source, memref operand index) -> (op, index of the operand carrying its flag)."""
         self.scratch = Block()
         placeholder = arith.ConstantOp(builtin.IntegerAttr(0, builtin.i1))
@@ -359,7 +362,32 @@ class _FlagPlumbing:
         self.op_map[op] = new
         Rewriter.erase_op(op)
 
+    def _result_flags(self) -> None:
+        """Flag each call result that may be an earlier result's buffer: owned unless it
+        is (the callee returned one buffer twice)."""
+        for result, earlier in self.plan.result_flags.items():
+            assert isinstance(result, OpResult)
+            builder = Builder(InsertPoint.after(result.op))
+            true = builder.insert(
+                arith.ConstantOp(builtin.IntegerAttr(1, builtin.i1))
+            ).result
+            flag: SSAValue | None = None
+            for other in earlier:
+                same = _same_buffer(builder, result, other)
+                distinct = builder.insert(arith.XOrIOp(same, true)).result
+                flag = (
+                    distinct
+                    if flag is None
+                    else builder.insert(arith.AndIOp(flag, distinct)).result
+                )
+            assert flag is not None
+            flag.name_hint = self._flag_name(result)
+            self.flag_of[result] = flag
+            assert isinstance(flag.owner, Operation)
+            self.after_call[result.op] = flag.owner
+
     def run(self) -> None:
+        self._result_flags()
         if not self.flagged:
             return
         holders: dict[Operation, None] = {}
@@ -400,6 +428,17 @@ class _FlagPlumbing:
             if flag.owned is None:
                 assert flag.of is not None
                 value = self.flag(flag.of)
+                builder = Builder(InsertPoint.before(op))
+                held = self.value(flag.of)
+                for root, flagged in flag.absorbs:
+                    buffer = self.value(root)
+                    taken = _same_buffer(builder, held, buffer)
+                    if flagged:
+                        taken = builder.insert(
+                            arith.AndIOp(taken, self.flag(root))
+                        ).result
+                    value = builder.insert(arith.OrIOp(value, taken)).result
+                    value.name_hint = self._flag_name(held)
             else:
                 constant = arith.ConstantOp(
                     builtin.IntegerAttr(int(flag.owned), builtin.i1)
@@ -410,6 +449,29 @@ class _FlagPlumbing:
             op.operands[index] = value
         assert not self.placeholder.uses, "a flag operand was left unset"
         self.scratch.erase_op(self.placeholder.owner, safe_erase=False)
+
+
+def _same_buffer(builder: Builder, a: SSAValue, b: SSAValue) -> SSAValue:
+    """An i1 that is true when `a` and `b` hold the same allocation at run time."""
+    pointers = [
+        builder.insert(memref.ExtractAlignedPointerAsIndexOp.get(v)).aligned_pointer
+        for v in (a, b)
+    ]
+    return builder.insert(arith.CmpiOp(pointers[0], pointers[1], "eq")).result
+
+
+def _free_condition(
+    builder: Builder, free: PlannedFree, value: SSAValue, plumbing: _FlagPlumbing
+) -> SSAValue | None:
+    """The i1 under which `free` runs (None: always): the buffer's ownership flag, and
+    that no value handing its ownership on holds it."""
+    flag = plumbing.flag(free.value) if free.conditional else None
+    for holder in free.unless_held_by:
+        same = _same_buffer(builder, plumbing.value(holder), value)
+        true = builder.insert(arith.ConstantOp(builtin.IntegerAttr(1, builtin.i1)))
+        kept = builder.insert(arith.XOrIOp(same, true.result)).result
+        flag = kept if flag is None else builder.insert(arith.AndIOp(flag, kept)).result
+    return flag
 
 
 def _conditional(flag: SSAValue, then_ops: Block, else_ops: Block | None) -> scf.IfOp:
@@ -461,7 +523,7 @@ def apply_plan(plan: DeallocationPlan) -> DeallocationStatistics:
     stats = DeallocationStatistics()
     plumbing = _FlagPlumbing(plan)
     plumbing.run()
-    cursors = _Cursors()
+    cursors = _Cursors(after=dict(plumbing.after_call))
     for clone in plan.clones:
         source, index = plumbing.operand(clone.source, clone.index)
         flag: SSAValue | None = None
@@ -480,13 +542,14 @@ def apply_plan(plan: DeallocationPlan) -> DeallocationStatistics:
     for free in plan.frees:
         point, key = _insertion_point(_map_point(plumbing, free.point), cursors)
         value = plumbing.value(free.value)
-        flag = plumbing.flag(free.value) if free.conditional else None
-        op = _build_free(Builder(point), free, value, flag)
+        builder = Builder(point)
+        flag = _free_condition(builder, free, value, plumbing)
+        op = _build_free(builder, free, value, flag)
         if isinstance(key, Operation):
             cursors.after[key] = op
         elif isinstance(key, Block):
             cursors.start[key] = op
-        if free.conditional:
+        if flag is not None:
             stats.conditional_frees += 1
         else:
             stats.frees += 1

@@ -265,3 +265,66 @@ func.func @main() -> f32 {
 // CHECK-NEXT: memref.dealloc %in : memref<4xf32>
 // CHECK-NEXT: func.return %r : f32
 // CHECK-NEXT: }
+
+// -----
+
+// A cf loop passing one buffer as two block arguments, around the back edge too: the
+// first argument owns it, the second borrows it (flag false); the write through one name
+// is read through the other, no copy.
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %f1 = arith.constant 1.0 : f32
+  %f2 = arith.constant 2.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f1 : f32) outs(%a : memref<4xf32>)
+  cf.br ^bb1(%c0, %a, %a : index, memref<4xf32>, memref<4xf32>)
+^bb1(%i: index, %x: memref<4xf32>, %y: memref<4xf32>):
+  %go = arith.cmpi slt, %i, %c3 : index
+  cf.cond_br %go, ^bb2, ^bb3
+^bb2:
+  memref.store %f2, %x[%c0] : memref<4xf32>
+  %v0 = memref.load %y[%c0] : memref<4xf32>
+  %n = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v0 : f32) outs(%n : memref<4xf32>)
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^bb1(%i1, %n, %n : index, memref<4xf32>, memref<4xf32>)
+^bb3:
+  %v = memref.load %y[%c0] : memref<4xf32>
+  func.return %v : f32
+}
+
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: %c3 = arith.constant 3 : index
+// CHECK-NEXT: %f1 = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %f2 = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT: %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: linalg.fill ins(%f1 : f32) outs(%a : memref<4xf32>)
+// CHECK-NEXT: %false = arith.constant false
+// CHECK-NEXT: cf.br ^bb1(%c0, %a, %a, %false : index, memref<4xf32>, memref<4xf32>, i1)
+// CHECK-NEXT: ^bb1(%i: index, %x: memref<4xf32>, %y: memref<4xf32>, %y_owned: i1):
+// CHECK-NEXT: %go = arith.cmpi slt, %i, %c3 : index
+// CHECK-NEXT: cf.cond_br %go, ^bb2, ^bb3
+// CHECK-NEXT: ^bb2:
+// CHECK-NEXT: memref.store %f2, %x[%c0] : memref<4xf32>
+// CHECK-NEXT: %v0 = memref.load %y[%c0] : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %x : memref<4xf32>
+// CHECK-NEXT: scf.if %y_owned {
+// CHECK-NEXT: memref.dealloc %y : memref<4xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: %n = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: linalg.fill ins(%v0 : f32) outs(%n : memref<4xf32>)
+// CHECK-NEXT: %i1 = arith.addi %i, %c1 : index
+// CHECK-NEXT: %false_1 = arith.constant false
+// CHECK-NEXT: cf.br ^bb1(%i1, %n, %n, %false_1 : index, memref<4xf32>, memref<4xf32>, i1)
+// CHECK-NEXT: ^bb3:
+// CHECK-NEXT: %v = memref.load %y[%c0] : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %x : memref<4xf32>
+// CHECK-NEXT: scf.if %y_owned {
+// CHECK-NEXT: memref.dealloc %y : memref<4xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.return %v : f32
+// CHECK-NEXT: }

@@ -2,7 +2,7 @@
 // pipeline: buffer-deallocation
 // kind: mismatch
 // detail: result #7: 6.0 before, 1.5 after
-// status: open: not yet analysed (uses memref.realloc, so not comparable with 23705be) (a clone that loses aliasing, like seeds 104692 and 104126, is the likely cause)
+// status: fixed by the same change as seeds 104126 and 971305 (a merge absorbing the root that dies at a loop exit instead of a clone); it has scf.while ops forwarding one buffer twice and loops yielding one fresh buffer twice
 // origin: xdsl-bufferize-fuzz --count 10000 --seed 100000 --pipeline buffer-deallocation --jobs 2 --timeout 60 (seed 107574, shrunk)
 // generated: seed=107574 kind=memref
 func.func @mhelper0(%arg1: f32, %arg2: memref<6x6xf32>, %arg3: i1) -> (memref<6x6xf32>) {

@@ -3,7 +3,7 @@
 // kind: mismatch
 // detail: result #0: -0.25 before, nan after
 // origin: xdsl-bufferize-fuzz --count 2000 --seed 970000 --pipeline buffer-deallocation (seed 971305, shrunk), main efa5599
-// status: open (passes on 23705be, a regression of the issue #13 work): scf.condition forwards the same non-owned buffer twice and gets two clones, taken before the after region writes the original, so the loop reads a stale copy
+// status: fixed: the flagged for result yielded twice borrows the after-region argument that dies at the yield; the merge now absorbs that root (flag = own flag or (same buffer and its flag), the root freed only if not held), no clone
 builtin.module {
   func.func @main() -> f32 {
     %cst3 = arith.constant -2.500000e-01 : f32

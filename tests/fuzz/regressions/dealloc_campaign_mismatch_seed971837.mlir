@@ -3,7 +3,7 @@
 // kind: mismatch
 // detail: result #0: 0.0625 before, 0.25 after
 // origin: xdsl-bufferize-fuzz --count 2000 --seed 970000 --pipeline buffer-deallocation (seed 971837, shrunk), main efa5599
-// status: open (also fails on 23705be): not analysed yet
+// status: fixed: an scf.if result borrowing the loop iter_arg is yielded twice at the back edge; the first merge absorbs the iter_arg (runtime same-buffer check), the second borrows from it, no clone
 builtin.module {
   func.func @main() -> f32 {
     %c1 = arith.constant 1 : index

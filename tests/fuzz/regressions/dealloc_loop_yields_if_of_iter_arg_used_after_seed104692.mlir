@@ -2,7 +2,7 @@
 // pipeline: buffer-deallocation
 // kind: mismatch
 // detail: result #0: -0.5 before, 1.0 after
-// status: open (also fails on 23705be, before issue #13 work): the loop yields an scf.if result that is its own iter_arg on one path (which is used after the scf.if, so the scf.if cannot take it over); the flagged result is cloned at the back edge, and the copy loses the aliasing with the alloca the program writes through. Needs a combined flag (result flag OR iter_arg flag) handed on at the back edge
+// status: fixed: the combined flag (result flag, or the result is the iter_arg and the iter_arg flag) is handed on at the back edge; the iter_arg is freed only if the result does not hold it
 // origin: xdsl-bufferize-fuzz --count 10000 --seed 100000 --pipeline buffer-deallocation --jobs 2 --timeout 60 (seed 104692, shrunk)
 builtin.module {
   func.func @main() -> f32 {

@@ -2,7 +2,7 @@
 // pipeline: buffer-deallocation
 // kind: mismatch
 // detail: result #0: 1.5 before, nan after
-// status: open (also fails on 23705be, before issue #13 work): nested scf.while ops forwarding a (flagged) argument-borrowing buffer twice through scf.condition get clones, which lose the aliasing with the argument the program writes through
+// status: fixed: the flagged values forwarded twice by scf.condition absorb the roots dying at the exit instead of being cloned
 // origin: xdsl-bufferize-fuzz --count 10000 --seed 100000 --pipeline buffer-deallocation --jobs 2 --timeout 60 (seed 104126, shrunk)
 builtin.module {
   func.func @mhelper1(%arg12: f32, %arg13: memref<3x3xf32>) -> memref<3x3xf32> {
