@@ -1,0 +1,67 @@
+"""Where the free of an allocation may move: the analysis behind `optimize-allocation-liveness`.
+
+MLIR's rule (`OptimizeAllocationLiveness.cpp`): an allocation with exactly one free,
+in the allocation's own block, has that free moved to right after the last op of the
+block that uses the buffer or any alias of it (`analysis/buffer_view_flow.py`; a use
+nested in a region op counts as a use by that op). The free is never moved into or
+out of a region, so a buffer freed in one branch stays freed there.
+
+Where MLIR would be unsound, the allocation is left alone: an alias used outside the
+allocation's block (a block argument of another block of a CFG), an alias that
+escapes (stored, or passed to a terminator of unknown region flow), an alias that is
+returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.ir import Operation
+from xdsl.traits import MemoryEffectKind, get_effects
+
+from xdsl_bufferize.analysis.buffer_view_flow import buffer_view_flow, is_memref
+
+
+def _frees(op: Operation) -> bool:
+    effects = get_effects(op)
+    return effects is not None and any(
+        e.kind is MemoryEffectKind.FREE for e in effects
+    )
+
+
+@dataclass(frozen=True)
+class FreeMove:
+    """The free of an allocation and the op it goes right after."""
+
+    free: Operation
+    after: Operation
+
+
+def free_after_last_use(alloc_op: Operation) -> FreeMove | None:
+    """Where the free of `alloc_op`'s buffer goes, or None if it stays where it is."""
+    results = [r for r in alloc_op.results if is_memref(r)]
+    block = alloc_op.parent_block()
+    if len(results) != 1 or block is None:
+        return None
+    flow = buffer_view_flow(results[0])
+    if flow.escapes or flow.returned:
+        return None
+    frees = [use.operation for use in results[0].uses if _frees(use.operation)]
+    if len(frees) != 1 or frees[0].parent_block() is not block:
+        return None
+    free = frees[0]
+    last: Operation = alloc_op
+    for alias in flow.aliases:
+        for use in alias.uses:
+            if use.operation is free:
+                continue
+            user = block.find_ancestor_op_in_block(use.operation)
+            if user is None:
+                return None
+            if user is free:
+                return None  # a nested use inside the free op itself
+            if last.is_before_in_block(user):
+                last = user
+    if last is free.prev_op:
+        return None
+    return FreeMove(free, last)
