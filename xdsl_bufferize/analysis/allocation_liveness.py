@@ -24,9 +24,7 @@ from xdsl_bufferize.analysis.buffer_view_flow import buffer_view_flow, is_memref
 
 def _frees(op: Operation) -> bool:
     effects = get_effects(op)
-    return effects is not None and any(
-        e.kind is MemoryEffectKind.FREE for e in effects
-    )
+    return effects is not None and any(e.kind is MemoryEffectKind.FREE for e in effects)
 
 
 @dataclass(frozen=True)

@@ -127,9 +127,7 @@ def _frees(op: Operation) -> bool:
     if isinstance(op, memref.DeallocOp):
         return True
     effects = get_effects(op)
-    return effects is not None and any(
-        e.kind is MemoryEffectKind.FREE for e in effects
-    )
+    return effects is not None and any(e.kind is MemoryEffectKind.FREE for e in effects)
 
 
 @dataclass(frozen=True)
@@ -145,7 +143,11 @@ def stack_promotion(
 ) -> StackPromotion | None:
     """How `alloc_op` moves to the stack, or None if it must stay on the heap."""
     model = allocation_interface(alloc_op)
-    if model is None or len(alloc_op.results) != 1 or not is_memref(alloc_op.results[0]):
+    if (
+        model is None
+        or len(alloc_op.results) != 1
+        or not is_memref(alloc_op.results[0])
+    ):
         return None
     if not is_small_allocation(alloc_op, max_alloc_size_in_bytes, max_rank):
         return None
