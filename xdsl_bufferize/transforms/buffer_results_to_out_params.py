@@ -102,8 +102,11 @@ def _rewrite_function(plan: FunctionPlan, add_result_attr: bool) -> None:
     ]
     function.arg_attrs = _argument_attrs(function, plan, add_result_attr)
     if function.res_attrs is not None:
-        function.res_attrs = ArrayAttr(
-            [a for i, a in enumerate(function.res_attrs.data) if i not in converted]
+        kept_attrs = [
+            a for i, a in enumerate(function.res_attrs.data) if i not in converted
+        ]
+        function.res_attrs = (
+            ArrayAttr(kept_attrs) if any(a.data for a in kept_attrs) else None
         )
     function.function_type = FunctionType.from_lists(
         [*function_type.inputs.data, *(p.type for p in plan.out_params)], outputs
