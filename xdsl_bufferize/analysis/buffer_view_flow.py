@@ -9,8 +9,12 @@ follow
   `cf.cond_br`, `cf.switch`), region-op operands to the region arguments they enter
   and terminator operands to the results or region arguments they leave to (the
   region-branch models of `interfaces/region_branch.py`);
-* calls and any other op with memref results: conservatively, every memref result may
-  be a view of a memref operand.
+* calls: with a `ForwardingAnalysis` (`analysis/forwarding.py`), to the results the
+  callee statically forwards from that operand only -- under the ownership contract
+  `buffer-deallocation` enforces, any other result is a buffer the callee returns
+  fresh (copied if needed); without one, to every memref result;
+* any other op with memref results: conservatively, every memref result may be a
+  view of a memref operand.
 
 Ops that only read, write or free the elements (`hoisting.only_touches_elements`:
 loads, stores into the buffer, copies, `bufferization.clone`, linalg ops on buffers,
@@ -34,7 +38,11 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import IsTerminator
 
-from xdsl_bufferize.analysis.forwarding import VIEW_OPS, branch_successor_operands
+from xdsl_bufferize.analysis.forwarding import (
+    VIEW_OPS,
+    ForwardingAnalysis,
+    branch_successor_operands,
+)
 from xdsl_bufferize.analysis.hoisting import only_touches_elements
 from xdsl_bufferize.interfaces.region_branch import (
     region_entry_edges,
@@ -60,7 +68,12 @@ class BufferViewFlow:
     region flow is unknown: its lifetime is not visible in the function."""
 
 
-def _flow_targets(user: Operation, index: int, flow: BufferViewFlow) -> list[SSAValue]:
+def _flow_targets(
+    user: Operation,
+    index: int,
+    flow: BufferViewFlow,
+    forwarding: ForwardingAnalysis | None,
+) -> list[SSAValue]:
     """The values operand `index` of `user` flows into (recording escapes)."""
     if isinstance(user, memref.StoreOp) and index == 0:
         flow.escapes = True
@@ -74,6 +87,12 @@ def _flow_targets(user: Operation, index: int, flow: BufferViewFlow) -> list[SSA
     if isinstance(user, func.ReturnOp):
         flow.returned.append(user)
         return []
+    if isinstance(user, func.CallOp) and forwarding is not None:
+        return [
+            r
+            for r in user.results
+            if forwarding.forwarded_operand(user, r.index) == index
+        ]
     successors = branch_successor_operands(user)
     if successors is not None:
         return [
@@ -114,8 +133,11 @@ def _flow_targets(user: Operation, index: int, flow: BufferViewFlow) -> list[SSA
     return targets
 
 
-def buffer_view_flow(value: SSAValue) -> BufferViewFlow:
-    """Every value that may hold (a view of) `value`'s buffer, and how it may leave."""
+def buffer_view_flow(
+    value: SSAValue, forwarding: ForwardingAnalysis | None = None
+) -> BufferViewFlow:
+    """Every value that may hold (a view of) `value`'s buffer, and how it may leave
+    (call results followed as `forwarding` says, if given)."""
     flow = BufferViewFlow()
     seen: set[SSAValue] = {value}
     stack = [value]
@@ -123,7 +145,7 @@ def buffer_view_flow(value: SSAValue) -> BufferViewFlow:
         current = stack.pop()
         flow.aliases.append(current)
         for use in current.uses:
-            for target in _flow_targets(use.operation, use.index, flow):
+            for target in _flow_targets(use.operation, use.index, flow, forwarding):
                 if target not in seen:
                     seen.add(target)
                     stack.append(target)

@@ -15,7 +15,9 @@ when
   crossed, and never a loop (`scf.for`, `scf.while`, `scf.parallel`, `affine.for`,
   `affine.parallel`): a stack allocation in a loop body grows the stack every
   iteration, since stack memory is only released when the scope returns;
-* its buffer does not escape the scope (`analysis/buffer_view_flow.py`): no alias is
+* its buffer does not escape the scope (`analysis/buffer_view_flow.py`, following
+  call results the callee statically forwards; any other call result is a buffer
+  `buffer-deallocation` makes the callee return fresh): no alias is
   returned, stored as a value, used by a terminator of unknown region flow, or
   defined outside the scope (yielded out of an `alloca_scope`);
 * every free of it is a `memref.dealloc` of the allocation or of a view of it
@@ -38,7 +40,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.traits import MemoryEffectKind, get_effects
 
 from xdsl_bufferize.analysis.buffer_view_flow import buffer_view_flow, is_memref
-from xdsl_bufferize.analysis.forwarding import VIEW_OPS
+from xdsl_bufferize.analysis.forwarding import VIEW_OPS, ForwardingAnalysis
 from xdsl_bufferize.analysis.hoisting import (
     PARALLEL_LOOPS,
     SEQUENTIAL_LOOPS,
@@ -139,7 +141,10 @@ class StackPromotion:
 
 
 def stack_promotion(
-    alloc_op: Operation, max_alloc_size_in_bytes: int, max_rank: int
+    alloc_op: Operation,
+    max_alloc_size_in_bytes: int,
+    max_rank: int,
+    forwarding: ForwardingAnalysis | None = None,
 ) -> StackPromotion | None:
     """How `alloc_op` moves to the stack, or None if it must stay on the heap."""
     model = allocation_interface(alloc_op)
@@ -155,7 +160,7 @@ def stack_promotion(
     if scope is None:
         return None
     buffer = alloc_op.results[0]
-    flow = buffer_view_flow(buffer)
+    flow = buffer_view_flow(buffer, forwarding)
     if flow.escapes or (flow.returned and isinstance(scope, func.FuncOp)):
         return None
     if any(is_defined_outside(alias, scope) for alias in flow.aliases):

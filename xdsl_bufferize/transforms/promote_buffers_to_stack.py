@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from xdsl_bufferize.analysis.forwarding import analyze_forwarding
 from xdsl_bufferize.analysis.stack_promotion import stack_promotion
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.allocation import allocation_interface
@@ -57,9 +58,10 @@ def promote_buffers_to_stack(
     """Move every promotable allocation under `root` to the stack; return how many."""
     register_default_allocation_models()
     promoted = 0
+    forwarding = analyze_forwarding(root)
     candidates = [op for op in root.walk() if allocation_interface(op) is not None]
     for alloc_op in candidates:
-        plan = stack_promotion(alloc_op, max_alloc_size_in_bytes, max_rank)
+        plan = stack_promotion(alloc_op, max_alloc_size_in_bytes, max_rank, forwarding)
         if plan is None:
             continue
         model = allocation_interface(alloc_op)
