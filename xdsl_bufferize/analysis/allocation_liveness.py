@@ -21,15 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.ir import Operation
-from xdsl.traits import MemoryEffectKind, get_effects
 
-from xdsl_bufferize.analysis.buffer_view_flow import buffer_view_flow, is_memref
+from xdsl_bufferize.analysis.buffer_view_flow import (
+    buffer_view_flow,
+    frees_memory,
+    is_memref,
+)
 from xdsl_bufferize.analysis.forwarding import ForwardingAnalysis
-
-
-def _frees(op: Operation) -> bool:
-    effects = get_effects(op)
-    return effects is not None and any(e.kind is MemoryEffectKind.FREE for e in effects)
 
 
 @dataclass(frozen=True)
@@ -51,7 +49,7 @@ def free_after_last_use(
     flow = buffer_view_flow(results[0], forwarding)
     if flow.escapes or flow.returned:
         return None
-    frees = [use.operation for use in results[0].uses if _frees(use.operation)]
+    frees = [use.operation for use in results[0].uses if frees_memory(use.operation)]
     if len(frees) != 1 or frees[0].parent_block() is not block:
         return None
     free = frees[0]
@@ -70,7 +68,7 @@ def free_after_last_use(
     if free.is_before_in_block(last):
         return None
     between = last.next_op
-    while between is not None and between is not free and _frees(between):
+    while between is not None and between is not free and frees_memory(between):
         between = between.next_op
     if between is free:
         return None  # only other frees in between: no lifetime gets shorter

@@ -26,6 +26,7 @@ whose region flow is unknown (`BufferViewFlow.escapes`, `BufferViewFlow.returned
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects import func, memref
@@ -36,7 +37,7 @@ from xdsl.dialects.builtin import (
     UnrankedTensorType,
 )
 from xdsl.ir import Operation, SSAValue
-from xdsl.traits import IsTerminator
+from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects
 
 from xdsl_bufferize.analysis.forwarding import (
     VIEW_OPS,
@@ -45,6 +46,7 @@ from xdsl_bufferize.analysis.forwarding import (
 )
 from xdsl_bufferize.analysis.hoisting import only_touches_elements
 from xdsl_bufferize.interfaces.region_branch import (
+    RegionEdge,
     region_entry_edges,
     region_exit_edges,
 )
@@ -66,6 +68,22 @@ class BufferViewFlow:
     escapes: bool = False
     """An alias is stored into memory as a value, or reaches a terminator whose
     region flow is unknown: its lifetime is not visible in the function."""
+
+
+def frees_memory(op: Operation) -> bool:
+    """Whether `op` frees a buffer (`memref.dealloc`, any op with a free effect)."""
+    if isinstance(op, memref.DeallocOp):
+        return True
+    effects = get_effects(op)
+    return effects is not None and any(e.kind is MemoryEffectKind.FREE for e in effects)
+
+
+def _edge_targets(edges: Sequence[RegionEdge], index: int) -> Iterator[SSAValue]:
+    """The targets operand `index` of the edges' source is forwarded to."""
+    for edge in edges:
+        for i, to in zip(edge.operand_indices, edge.targets, strict=True):
+            if i == index:
+                yield to
 
 
 def _flow_targets(
@@ -106,24 +124,14 @@ def _flow_targets(
         if entries is None:
             flow.escapes = True
             return []
-        for edge in entries:
-            targets.extend(
-                to
-                for i, to in zip(edge.operand_indices, edge.targets, strict=True)
-                if i == index
-            )
+        targets.extend(_edge_targets(entries, index))
     if user.has_trait(IsTerminator) and not user.successors:
         parent = user.parent_op()
         exits = None if parent is None else region_exit_edges(parent, user)
         if exits is None:
             flow.escapes = True
             return []
-        for edge in exits:
-            targets.extend(
-                to
-                for i, to in zip(edge.operand_indices, edge.targets, strict=True)
-                if i == index
-            )
+        targets.extend(_edge_targets(exits, index))
         return targets
     # Calls and ops of unknown semantics: any memref result may be a view, and a
     # tensor result (`bufferization.to_tensor`) takes the buffer out of sight.

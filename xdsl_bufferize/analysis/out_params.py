@@ -42,9 +42,8 @@ from xdsl.dialects.builtin import (
     StridedLayoutAttr,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
-from xdsl.traits import MemoryEffectKind, get_effects
 
-from xdsl_bufferize.analysis.buffer_view_flow import is_memref
+from xdsl_bufferize.analysis.buffer_view_flow import frees_memory, is_memref
 from xdsl_bufferize.analysis.forwarding import analyze_forwarding, escaped_symbols
 from xdsl_bufferize.interfaces.allocation import allocation_interface
 from xdsl_bufferize.interfaces.diagnostics import BufferizationError, op_error
@@ -98,11 +97,6 @@ def _returns(function: func.FuncOp) -> list[func.ReturnOp]:
     ]
 
 
-def _frees(op: Operation) -> bool:
-    effects = get_effects(op)
-    return effects is not None and any(e.kind is MemoryEffectKind.FREE for e in effects)
-
-
 def _hoistable(
     function: func.FuncOp,
     returns: list[func.ReturnOp],
@@ -130,7 +124,7 @@ def _hoistable(
     for ret in returns:
         if sum(operand is value for operand in ret.operands) != 1:
             return None
-    if any(_frees(use.operation) for use in value.uses):
+    if any(frees_memory(use.operation) for use in value.uses):
         return None
     entry = function.body.blocks.first
     sizes: list[int] = []

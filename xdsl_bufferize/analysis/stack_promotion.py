@@ -37,9 +37,12 @@ from xdsl.dialects.builtin import (
     MemRefType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.traits import MemoryEffectKind, get_effects
 
-from xdsl_bufferize.analysis.buffer_view_flow import buffer_view_flow, is_memref
+from xdsl_bufferize.analysis.buffer_view_flow import (
+    buffer_view_flow,
+    frees_memory,
+    is_memref,
+)
 from xdsl_bufferize.analysis.forwarding import VIEW_OPS, ForwardingAnalysis
 from xdsl_bufferize.analysis.hoisting import (
     PARALLEL_LOOPS,
@@ -125,13 +128,6 @@ def _views_of(value: SSAValue) -> set[SSAValue]:
     return found
 
 
-def _frees(op: Operation) -> bool:
-    if isinstance(op, memref.DeallocOp):
-        return True
-    effects = get_effects(op)
-    return effects is not None and any(e.kind is MemoryEffectKind.FREE for e in effects)
-
-
 @dataclass(frozen=True)
 class StackPromotion:
     """An allocation that may move to the stack, and the frees that then go away."""
@@ -170,7 +166,7 @@ def stack_promotion(
     for alias in flow.aliases:
         for use in alias.uses:
             user = use.operation
-            if not _frees(user):
+            if not frees_memory(user):
                 continue
             if not isinstance(user, memref.DeallocOp) or alias not in views:
                 return None
