@@ -61,6 +61,13 @@ def bufferize(
     public_arguments_writable: bool = False,
     eliminate_empty_tensors: bool = True,
     hoist_allocations: bool = True,
+    buffer_results_to_out_params: bool = False,
+    hoist_static_allocs: bool = False,
+    hoist_dynamic_allocs: bool = False,
+    add_result_attr: bool = False,
+    promote_buffers_to_stack: bool = False,
+    max_alloc_size_in_bytes: int = 1024,
+    max_rank_of_allocated_memref: int = 1,
     cleanup: bool = True,
     canonicalize: bool = False,
     test_analysis_only: bool = False,
@@ -91,6 +98,11 @@ def bufferize(
       `allow_return_allocs_from_loops`: as in MLIR's one-shot-bufferize.
     * `eliminate_empty_tensors`, `hoist_allocations`, `cleanup`, `canonicalize`:
       the optional stages of the pipeline.
+    * `buffer_results_to_out_params` (with `hoist_static_allocs`,
+      `hoist_dynamic_allocs`, `add_result_attr`): memref results become
+      out-parameters the caller allocates; `promote_buffers_to_stack` (with
+      `max_alloc_size_in_bytes`, `max_rank_of_allocated_memref`): small buffers
+      that stay in their function and are not allocated in a loop go on the stack.
     * `test_analysis_only`, `print_conflicts`, `explain_copies`,
       `dump_alias_sets`, `statistics`: annotations and reports (on stderr).
 
@@ -124,6 +136,13 @@ def bufferize(
         canonicalize=canonicalize,
         eliminate_empty_tensors=eliminate_empty_tensors,
         hoist_allocations=hoist_allocations,
+        buffer_results_to_out_params=buffer_results_to_out_params,
+        hoist_static_allocs=hoist_static_allocs,
+        hoist_dynamic_allocs=hoist_dynamic_allocs,
+        add_result_attr=add_result_attr,
+        promote_buffers_to_stack=promote_buffers_to_stack,
+        max_alloc_size_in_bytes=max_alloc_size_in_bytes,
+        max_rank_of_allocated_memref=max_rank_of_allocated_memref,
         memcpy_op=memcpy_op,
         infer_private_layouts=infer_private_layouts,
     ).apply(ctx or Context(), module)

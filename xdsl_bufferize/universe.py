@@ -57,8 +57,32 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return ConvertBufferizationToMemrefPass
 
+    def get_buffer_results_to_out_params() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.buffer_results_to_out_params import (
+            BufferResultsToOutParamsPass,
+        )
+
+        return BufferResultsToOutParamsPass
+
+    def get_promote_buffers_to_stack() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.promote_buffers_to_stack import (
+            PromoteBuffersToStackPass,
+        )
+
+        return PromoteBuffersToStackPass
+
+    def get_optimize_allocation_liveness() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.optimize_allocation_liveness import (
+            OptimizeAllocationLivenessPass,
+        )
+
+        return OptimizeAllocationLivenessPass
+
     return {
         "buffer-deallocation": get_buffer_deallocation,
+        "buffer-results-to-out-params": get_buffer_results_to_out_params,
+        "optimize-allocation-liveness": get_optimize_allocation_liveness,
+        "promote-buffers-to-stack": get_promote_buffers_to_stack,
         "convert-bufferization-to-memref": get_convert_bufferization_to_memref,
         "buffer-loop-hoisting": get_buffer_loop_hoisting,
         "eliminate-empty-tensors": get_eliminate_empty_tensors,

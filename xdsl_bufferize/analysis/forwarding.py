@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TypeGuard, cast
 
 from xdsl.dialects import builtin, cf, func, memref
 from xdsl.ir import (
@@ -226,6 +226,25 @@ def _is_private_with_body(function: func.FuncOp) -> bool:
     )
 
 
+def _is_plain_call(op: Operation) -> TypeGuard[func.CallOp]:
+    return isinstance(op, func.CallOp) and not op.callee.nested_references.data
+
+
+def _symbols_used_by(op: Operation) -> Iterator[str]:
+    """The symbols `op` refers to other than as the callee of a plain `func.call`."""
+    plain = _is_plain_call(op)
+    for name, attr in (*op.attributes.items(), *op.properties.items()):
+        if not (plain and name == "callee"):
+            yield from _symbol_names(attr)
+
+
+def escaped_symbols(module: builtin.ModuleOp) -> set[str]:
+    """The symbol names used anywhere in `module` other than as the callee of a
+    plain `func.call` (a function whose name is among them may be called from
+    places a rewrite of its calls cannot see)."""
+    return {name for op in module.walk() for name in _symbols_used_by(op)}
+
+
 def analyze_forwarding(
     module: builtin.ModuleOp, is_fresh: Callable[[SSAValue], bool] | None = None
 ) -> ForwardingAnalysis:
@@ -251,13 +270,9 @@ def analyze_forwarding(
             tables[(_enclosing(op)[1], op.sym_name.data)] = op
             functions.append(op)
             calls[op] = []
-        plain = False
-        if isinstance(op, func.CallOp) and not op.callee.nested_references.data:
-            plain = True
+        if _is_plain_call(op):
             plain_calls.append(op)
-        for name, attr in (*op.attributes.items(), *op.properties.items()):
-            if not (plain and name == "callee"):
-                escaped.update(_symbol_names(attr))
+        escaped.update(_symbols_used_by(op))
     for call in plain_calls:
         function, table = _enclosing(call)
         callee = tables.get((table, call.callee.root_reference.data))

@@ -90,7 +90,7 @@ def _is_linalg_on_buffers(op: Operation) -> bool:
     )
 
 
-def _only_touches_elements(op: Operation, index: int) -> bool:
+def only_touches_elements(op: Operation, index: int) -> bool:
     """Whether `op` uses operand `index` (a buffer) only to access its elements
     during its own execution, keeping no alias of it."""
     if op.name in _ADDRESS_OPS:
@@ -139,7 +139,7 @@ def buffer_uses(buffer: SSAValue) -> BufferUses:
                 deallocs.append(user)
             elif isinstance(user, VIEW_OPS) and use.index == 0:
                 stack.extend(user.results)
-            elif not _only_touches_elements(user, use.index):
+            elif not only_touches_elements(user, use.index):
                 return BufferUses(True, deallocs)
     return BufferUses(False, deallocs)
 

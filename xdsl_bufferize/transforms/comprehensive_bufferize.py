@@ -8,8 +8,20 @@ The pipeline runs
 1. `one-shot-bufferize{bufferize-function-boundaries=true}` -- the one-shot analysis and
    rewrite of every function, callees first, with tensor function arguments and
    results turned into memrefs and results equivalent to arguments dropped;
+1a. `buffer-results-to-out-params` (option `buffer-results-to-out-params`, off by
+   default; with its options `hoist-static-allocs`, `hoist-dynamic-allocs`,
+   `add-result-attr`, and `modify-public-functions` for public functions) -- memref
+   results become out-parameters the caller allocates; results that are statically
+   an argument or a view of one stay results (deallocation returns them without a
+   copy), and functions the pass would refuse (a dynamically shaped result the caller
+   cannot size, an unsupported layout, a symbol used other than by calls) are left
+   as they are;
 1b. `buffer-loop-hoisting` (option `hoist-allocations`) -- allocations in loop bodies
    that do not escape their iteration move before the loop;
+1c. `promote-buffers-to-stack` (option `promote-buffers-to-stack`, off by default;
+   with its limits `max-alloc-size-in-bytes`, `max-rank-of-allocated-memref`) --
+   small buffers that do not leave their function and are not allocated in a loop
+   become `memref.alloca` (after hoisting, so buffers hoisted out of loops qualify);
 2. `buffer-deallocation` -- frees every allocation exactly once;
 3. clean-up: the small patterns below (casts between layouts folded into the ops that
    accept any layout, self-copies, `bufferization.clone` freed right away or whose
@@ -23,8 +35,10 @@ The pipeline runs
    (`convert-bufferization-to-memref`), so xDSL's own lowering
    (`convert-linalg-to-loops`, `convert-memref-to-ptr`) and interpreter accept it.
 
-Options are those of the two passes it runs, under the same names; each is forwarded
-to the pass that declares it.
+Options are those of the passes it runs, under the same names; each is forwarded
+to the pass that declares it (the options of buffer-results-to-out-params and
+promote-buffers-to-stack are declared once, in `OutParamsOptions` and
+`StackPromotionOptions`, which both the passes and this one inherit).
 """
 
 from __future__ import annotations
@@ -61,6 +75,10 @@ from xdsl_bufferize.interfaces.copy_reasons import explain_copies
 from xdsl_bufferize.interfaces.diagnostics import invalid_option
 from xdsl_bufferize.transforms.buffer_deallocation import BufferDeallocationPass
 from xdsl_bufferize.transforms.buffer_loop_hoisting import hoist_loop_allocations
+from xdsl_bufferize.transforms.buffer_results_to_out_params import (
+    OutParamsOptions,
+    buffer_results_to_out_params,
+)
 from xdsl_bufferize.transforms.convert_bufferization_to_memref import (
     MEMCPY_OPS,
     MemcpyOp,
@@ -72,6 +90,10 @@ from xdsl_bufferize.transforms.empty_tensor_elimination import (
 from xdsl_bufferize.transforms.one_shot_bufferize import (
     OneShotBufferizePass,
     validate_bufferization_options,
+)
+from xdsl_bufferize.transforms.promote_buffers_to_stack import (
+    StackPromotionOptions,
+    promote_buffers_to_stack,
 )
 
 
@@ -299,7 +321,7 @@ def _forward_options(target: type[ModulePass], source: ModulePass) -> ModulePass
 
 
 @dataclass(frozen=True)
-class ComprehensiveBufferizePass(ModulePass):
+class ComprehensiveBufferizePass(ModulePass, OutParamsOptions, StackPromotionOptions):
     """Tensor programs to memref programs that free every allocation exactly once:
     one-shot bufferization across function boundaries, buffer deallocation, clean-up."""
 
@@ -359,6 +381,14 @@ class ComprehensiveBufferizePass(ModulePass):
     hoist_allocations: bool = True
     """After bufferization, move non-escaping loop-body allocations before their
     loop (buffer-loop-hoisting)."""
+    buffer_results_to_out_params: bool = False
+    """After bufferization, memref results become out-parameters the caller
+    allocates (buffer-results-to-out-params, with its options hoist-static-allocs,
+    hoist-dynamic-allocs, add-result-attr and modify-public-functions)."""
+    promote_buffers_to_stack: bool = False
+    """Before deallocation, small buffers that do not leave their function and are
+    not allocated in a loop become stack buffers (promote-buffers-to-stack, with its
+    options max-alloc-size-in-bytes and max-rank-of-allocated-memref)."""
     memcpy_op: str = "memref.copy"
     """How copies and clones are written in the output: memref.copy (and
     bufferization.clone), or, in forms xDSL's own lowering and interpreter accept,
@@ -367,6 +397,7 @@ class ComprehensiveBufferizePass(ModulePass):
 
     def __post_init__(self) -> None:
         validate_bufferization_options(self.name, self)
+        self.check_stack_promotion_options(self.name)
         if self.memcpy_op not in MEMCPY_OPS:
             raise invalid_option(self.name, "memcpy-op", self.memcpy_op, MEMCPY_OPS)
 
@@ -393,8 +424,21 @@ class ComprehensiveBufferizePass(ModulePass):
         bufferize_pass.run(op, kept, report_copies=False)
         if self.test_analysis_only:
             return
+        if self.buffer_results_to_out_params:
+            buffer_results_to_out_params(
+                op,
+                self,
+                self.modify_public_functions,
+                keep_forwarded=True,
+                skip_unsupported=True,
+                alignment=self.buffer_alignment or None,
+            )
         if self.hoist_allocations:
             hoist_loop_allocations(op)
+        if self.promote_buffers_to_stack:
+            promote_buffers_to_stack(
+                op, self.max_alloc_size_in_bytes, self.max_rank_of_allocated_memref
+            )
         _forward_options(BufferDeallocationPass, self).apply(ctx, op)
         if self.cleanup:
             clean_up(ctx, op, self.canonicalize)
