@@ -191,9 +191,9 @@ def test_slot_outside_the_arena_and_use_after_the_arena_is_freed() -> None:
       %arena = memref.alloc() : memref<16xi8>
       %a = memref.view %arena[%c8][] : memref<16xi8> to memref<4xf32>
       %b = memref.view %arena[%c0][] : memref<16xi8> to memref<4xf32>
+      memref.dealloc %b : memref<4xf32>
       memref.dealloc %arena : memref<16xi8>
       %v = memref.load %b[%c0] : memref<4xf32>
-      memref.dealloc %b : memref<4xf32>
       func.return %v : f32
     }
     """
