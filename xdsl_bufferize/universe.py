@@ -57,8 +57,16 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return ConvertBufferizationToMemrefPass
 
+    def get_static_memory_planning() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.static_memory_planning import (
+            StaticMemoryPlanningPass,
+        )
+
+        return StaticMemoryPlanningPass
+
     return {
         "buffer-deallocation": get_buffer_deallocation,
+        "static-memory-planning": get_static_memory_planning,
         "convert-bufferization-to-memref": get_convert_bufferization_to_memref,
         "buffer-loop-hoisting": get_buffer_loop_hoisting,
         "eliminate-empty-tensors": get_eliminate_empty_tensors,
