@@ -57,10 +57,11 @@ def apply_plan(plan: FunctionPlan) -> None:
         for dealloc in buffer.deallocs:
             Rewriter.erase_op(dealloc)
         offset = arith.ConstantOp(IntegerAttr(buffer.offset, IndexType()))
+        Rewriter.insert_op(offset, InsertPoint.before(buffer.alloc))
         alloc_type = buffer.alloc.memref.type
         assert isinstance(alloc_type, MemRefType)
         view = memref.ViewOp(arena.memref, offset, [], alloc_type)
-        Rewriter.replace_op(buffer.alloc, [offset, view])
+        Rewriter.replace_op(buffer.alloc, view)
     for block in plan.function.body.blocks:
         if isinstance(block.last_op, func.ReturnOp):
             Rewriter.insert_op(
