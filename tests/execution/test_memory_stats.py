@@ -51,6 +51,7 @@ def test_two_allocations_and_one_copy() -> None:
         frees=2,
         live_bytes=0,
         peak_total_bytes=32,
+        function_calls=1,
         # %a is read by the copy after %b is allocated: both live at once.
         lower_bound_bytes=32,
     )
@@ -247,7 +248,7 @@ def test_check_pipeline_reports_stats_of_both_runs() -> None:
         inputs=[ArrayValue((4,), [1.0, 2.0, 3.0, 4.0])],
     )
     assert report.ok, (report.pipeline_error, report.mismatches, report.findings)
-    assert report.before.stats == MemoryStats()
+    assert report.before.stats == MemoryStats(function_calls=1)
     assert report.after is not None
     after = report.after.stats
     # The result is a new 4xf32 buffer filled by one copy, returned to the caller.

@@ -261,6 +261,9 @@ class MemoryStats:
     peak_total_bytes: int = 0
     """The most heap and stack bytes live at once (`peak_live_bytes` plus the stack
     memory of functions and alloca scopes not yet returned)."""
+    function_calls: int = 0
+    """Functions entered (the entry function and every `func.call`), to relate heap
+    calls to calls."""
     lower_bound_bytes: int = 0
     """The largest sum of the sizes of buffers live at once, a buffer being live from
     its allocation to its last use (see the module docstring): the least memory any
@@ -305,6 +308,8 @@ class MemoryTracker:
         self._live_stack_bytes = 0
         self._peak_total_bytes = 0
         self._clock = 0
+        self.function_calls = 0
+        """Functions entered so far (the interpreter counts them)."""
 
     # -- statistics ---------------------------------------------------------------
 
@@ -323,6 +328,7 @@ class MemoryTracker:
             arena_allocs=self._arena_allocs,
             arena_bytes=self._arena_bytes,
             peak_total_bytes=self._peak_total_bytes,
+            function_calls=self.function_calls,
             lower_bound_bytes=self.lower_bound(),
         )
 
