@@ -68,6 +68,8 @@ def bufferize(
     explain_copies: bool = False,
     dump_alias_sets: bool = False,
     statistics: bool = False,
+    plan_memory: bool = False,
+    plan_memory_alignment: int = 16,
 ) -> None:
     """Bufferize `module` in place, as the `comprehensive-bufferize` pass does.
 
@@ -91,6 +93,9 @@ def bufferize(
       `allow_return_allocs_from_loops`: as in MLIR's one-shot-bufferize.
     * `eliminate_empty_tensors`, `hoist_allocations`, `cleanup`, `canonicalize`:
       the optional stages of the pipeline.
+    * `plan_memory`: at the end, the statically sized buffers of each function
+      share one arena per call (static-memory-planning), with slots aligned to at
+      least `plan_memory_alignment` bytes (a power of two).
     * `test_analysis_only`, `print_conflicts`, `explain_copies`,
       `dump_alias_sets`, `statistics`: annotations and reports (on stderr).
 
@@ -126,6 +131,8 @@ def bufferize(
         hoist_allocations=hoist_allocations,
         memcpy_op=memcpy_op,
         infer_private_layouts=infer_private_layouts,
+        plan_memory=plan_memory,
+        plan_memory_alignment=plan_memory_alignment,
     ).apply(ctx or Context(), module)
 
 
