@@ -23,6 +23,27 @@ MLIR_FULL = (
 )
 """Upstream's pipelines: one-shot alone, and one-shot followed by deallocation."""
 
+MLIR_MEMORY_PIPELINES: dict[str, str] = {
+    "full": MLIR_FULL,
+    "stack": (
+        "builtin.module(one-shot-bufferize{bufferize-function-boundaries}, "
+        "func.func(buffer-hoisting, buffer-loop-hoisting, promote-buffers-to-stack), "
+        + MLIR_DEALLOC_TAIL
+        + ", func.func(optimize-allocation-liveness))"
+    ),
+    "out-params+stack": (
+        "builtin.module(one-shot-bufferize{bufferize-function-boundaries}, "
+        "buffer-results-to-out-params{hoist-static-allocs}, "
+        "func.func(buffer-hoisting, buffer-loop-hoisting, promote-buffers-to-stack), "
+        + MLIR_DEALLOC_TAIL
+        + ", func.func(optimize-allocation-liveness))"
+    ),
+}
+"""Upstream's memory pipelines (the wheel has no static memory planner): the full
+pipeline; with buffer hoisting, promote-buffers-to-stack (its default limits) and
+optimize-allocation-liveness (frees at the last use); and the same after
+buffer-results-to-out-params (which refuses dynamically shaped results)."""
+
 
 def _load() -> tuple[ModuleType, ModuleType] | None:
     try:

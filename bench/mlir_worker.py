@@ -3,7 +3,8 @@
 `python -m bench.mlir_worker speed FILE REPEATS` prints JSON
 `{"parse": [...], "one_shot": [...], "full": [...], "one_shot_error", "full_error"}`
 (seconds); `python -m bench.mlir_worker quality FILE` prints JSON with the generic-form
-output and the counted ops of both pipelines.
+output and the counted ops of both pipelines; `python -m bench.mlir_worker memory FILE`
+prints the generic-form output of each of upstream's memory pipelines.
 """
 
 from __future__ import annotations
@@ -56,10 +57,23 @@ def _quality(text: str) -> dict[str, Any]:
     return out
 
 
+def _memory(text: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, pipeline in mlir_side.MLIR_MEMORY_PIPELINES.items():
+        run = mlir_side.run_pipeline(text, pipeline)
+        out[key] = {"error": run.error, "output": run.output}
+    return out
+
+
 def main(argv: list[str]) -> int:
     mode, path = argv[0], argv[1]
     text = Path(path).read_text()
-    result = _speed(text, int(argv[2])) if mode == "speed" else _quality(text)
+    if mode == "speed":
+        result = _speed(text, int(argv[2]))
+    elif mode == "memory":
+        result = _memory(text)
+    else:
+        result = _quality(text)
     json.dump(result, sys.stdout)
     return 0
 

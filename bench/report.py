@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bench import mlir_side
 from bench.generate import FAMILIES
+from bench.memory import kept_section
 from bench.quality import QualityRow
 from bench.speed import OUR_STAGES, SpeedRow, growth_exponent
 
@@ -391,6 +392,7 @@ def write_results(
     with_plots: bool = True,
 ) -> None:
     images = plots(rows, qrows, path.parent) if with_plots else []
+    memory_section = kept_section(path)
     lines: list[str] = [
         "# Benchmark results",
         "",
@@ -457,4 +459,6 @@ def write_results(
         lines += ["### Notes per case", "", *note_lines, ""]
     if images:
         lines += ["## Plots", ""] + [f"![{img}]({img})" for img in images] + [""]
+    if memory_section:
+        lines += [*memory_section, ""]
     path.write_text("\n".join(lines))

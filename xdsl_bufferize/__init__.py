@@ -75,6 +75,8 @@ def bufferize(
     explain_copies: bool = False,
     dump_alias_sets: bool = False,
     statistics: bool = False,
+    plan_memory: bool = False,
+    plan_memory_alignment: int = 16,
 ) -> None:
     """Bufferize `module` in place, as the `comprehensive-bufferize` pass does.
 
@@ -103,6 +105,9 @@ def bufferize(
       out-parameters the caller allocates; `promote_buffers_to_stack` (with
       `max_alloc_size_in_bytes`, `max_rank_of_allocated_memref`): small buffers
       that stay in their function and are not allocated in a loop go on the stack.
+    * `plan_memory`: at the end, the statically sized buffers of each function
+      share one arena per call (static-memory-planning), with slots aligned to at
+      least `plan_memory_alignment` bytes (a power of two).
     * `test_analysis_only`, `print_conflicts`, `explain_copies`,
       `dump_alias_sets`, `statistics`: annotations and reports (on stderr).
 
@@ -145,6 +150,8 @@ def bufferize(
         max_rank_of_allocated_memref=max_rank_of_allocated_memref,
         memcpy_op=memcpy_op,
         infer_private_layouts=infer_private_layouts,
+        plan_memory=plan_memory,
+        plan_memory_alignment=plan_memory_alignment,
     ).apply(ctx or Context(), module)
 
 

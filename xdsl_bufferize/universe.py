@@ -78,11 +78,19 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return OptimizeAllocationLivenessPass
 
+    def get_static_memory_planning() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.static_memory_planning import (
+            StaticMemoryPlanningPass,
+        )
+
+        return StaticMemoryPlanningPass
+
     return {
         "buffer-deallocation": get_buffer_deallocation,
         "buffer-results-to-out-params": get_buffer_results_to_out_params,
         "optimize-allocation-liveness": get_optimize_allocation_liveness,
         "promote-buffers-to-stack": get_promote_buffers_to_stack,
+        "static-memory-planning": get_static_memory_planning,
         "convert-bufferization-to-memref": get_convert_bufferization_to_memref,
         "buffer-loop-hoisting": get_buffer_loop_hoisting,
         "eliminate-empty-tensors": get_eliminate_empty_tensors,

@@ -50,6 +50,10 @@ def test_two_allocations_and_one_copy() -> None:
         peak_live_bytes=32,
         frees=2,
         live_bytes=0,
+        peak_total_bytes=32,
+        function_calls=1,
+        # %a is read by the copy after %b is allocated: both live at once.
+        lower_bound_bytes=32,
     )
 
 
@@ -244,7 +248,7 @@ def test_check_pipeline_reports_stats_of_both_runs() -> None:
         inputs=[ArrayValue((4,), [1.0, 2.0, 3.0, 4.0])],
     )
     assert report.ok, (report.pipeline_error, report.mismatches, report.findings)
-    assert report.before.stats == MemoryStats()
+    assert report.before.stats == MemoryStats(function_calls=1)
     assert report.after is not None
     after = report.after.stats
     # The result is a new 4xf32 buffer filled by one copy, returned to the caller.
@@ -262,10 +266,21 @@ def test_stats_text_and_byte_formatting() -> None:
         allocs=4, bytes_allocated=1228, copies=1, bytes_copied=256, peak_live_bytes=800
     )
     assert stats_text(stats) == (
-        "4 allocs (1.2 KiB), 1 copy (256 B), 0 frees, peak 800 B"
+        "4 allocs (1.2 KiB), 1 copy (256 B), 0 frees, peak 800 B, lower bound 0 B"
     )
-    one = MemoryStats(allocs=1, bytes_allocated=4, copies=2, frees=1)
-    assert stats_text(one) == "1 alloc (4 B), 2 copies (0 B), 1 free, peak 0 B"
+    one = MemoryStats(
+        allocs=1,
+        bytes_allocated=64,
+        copies=2,
+        frees=1,
+        arena_allocs=1,
+        arena_bytes=64,
+        lower_bound_bytes=48,
+    )
+    assert stats_text(one) == (
+        "1 alloc (64 B; 1 arena, 64 B), 2 copies (0 B), 1 free, peak 0 B, "
+        "lower bound 48 B"
+    )
 
 
 def test_cli_prints_stats_of_both_runs(tmp_path: Path) -> None:
@@ -302,6 +317,8 @@ func.func @main() -> f32 {
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines() == [
         "@main before (1.0), after (1.0): results match; 0 finding(s)",
-        "@main before: 2 allocs (32 B), 1 copy (16 B), 2 frees, peak 32 B; "
-        "after: 2 allocs (32 B), 1 copy (16 B), 2 frees, peak 32 B",
+        "@main before: 2 allocs (32 B), 1 copy (16 B), 2 frees, peak 32 B, "
+        "lower bound 32 B; "
+        "after: 2 allocs (32 B), 1 copy (16 B), 2 frees, peak 32 B, "
+        "lower bound 32 B",
     ]

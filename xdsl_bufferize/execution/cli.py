@@ -2,7 +2,8 @@
 
 Prints each memory finding on one line, then a one-line summary of the results; with a
 pipeline, a further line compares the memory statistics of the two runs (heap
-allocations and their bytes, copies and their bytes, frees, peak live heap bytes). Exit
+allocations and their bytes, copies and their bytes, frees, peak live heap bytes, the
+lower bound of the footprint, see `memory.py`). Exit
 status: 0 when clean; 1 on any finding, a result mismatch, a failing pass, or a run
 that fails (including runaway recursion); 2 on unreadable input, a parse error, a
 missing entry function, missing or ill-formed arguments, or a bad option.
@@ -183,12 +184,20 @@ def _plural(n: int, word: str) -> str:
 
 def stats_text(stats: MemoryStats) -> str:
     """One run's memory statistics, e.g. `2 allocs (32 B), 1 copy (16 B), 2 frees,
-    peak 32 B`."""
+    peak 32 B, lower bound 16 B`; arenas, when there are some, are named after the
+    allocations: `1 alloc (64 B; 1 arena, 64 B)`."""
+    arenas = (
+        f"; {_plural(stats.arena_allocs, 'arena')}, {format_bytes(stats.arena_bytes)}"
+        if stats.arena_allocs
+        else ""
+    )
     return (
-        f"{_plural(stats.allocs, 'alloc')} ({format_bytes(stats.bytes_allocated)}), "
+        f"{_plural(stats.allocs, 'alloc')} ({format_bytes(stats.bytes_allocated)}"
+        f"{arenas}), "
         f"{_plural(stats.copies, 'copy').replace('copys', 'copies')} "
         f"({format_bytes(stats.bytes_copied)}), {_plural(stats.frees, 'free')}, "
-        f"peak {format_bytes(stats.peak_live_bytes)}"
+        f"peak {format_bytes(stats.peak_live_bytes)}, "
+        f"lower bound {format_bytes(stats.lower_bound_bytes)}"
     )
 
 

@@ -162,6 +162,7 @@ class ExecutionInterpreter(Interpreter):
             )
         frame = CallFrame(name)
         self.frames.append(frame)
+        self.memory.function_calls += 1
         try:
             results = self.run_ssacfg_region(callee.body, tuple(args), name)
         finally:

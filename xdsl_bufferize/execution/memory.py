@@ -8,7 +8,24 @@ constant global, double frees, frees of memory that is not a heap allocation's b
 (stack, global, argument, a subview), and, when the entry function returns, leaks.
 
 The tracker also keeps `MemoryStats`: heap allocations and frees, the bytes they
-allocate, the copies between buffers (`record_copy`) and the peak of live heap bytes.
+allocate, the copies between buffers (`record_copy`), the peak of live heap bytes, the
+arenas (heap allocations marked with the unit attribute `ARENA_ATTR`, which the
+`static-memory-planning` pass makes) and the lower bound of the run's footprint.
+
+The lower bound (`MemoryStats.lower_bound_bytes`) is measured on a logical clock that
+ticks at every allocation and every access: a buffer is live from the tick of its
+allocation to the tick of its last use (a load, store, copy, or view taken of it,
+through any view; returned buffers are used when the caller reads them), not to its
+free. The lower bound is the largest sum of the sizes of the buffers live at one tick.
+Counted buffers: heap allocations that are not arenas, stack allocations, and the
+typed buffers `memref.view` places in an i8 buffer (an arena's slots), so a planned
+program and the program before planning have the same lower bound. No allocator can
+keep all of a run's buffers in fewer bytes without reusing memory that is still read
+later.
+
+`memref.view` into an i8 buffer gives a typed buffer (`AllocKind.ARENA_SLOT`) whose
+elements are stored in the bytes of that buffer (little-endian): two slots placed at
+overlapping bytes clobber each other exactly as they would in memory.
 Each buffer gets a fake, stable base address (distinct buffers never overlap), which
 `memref.extract_aligned_pointer_as_index` returns.
 
@@ -23,11 +40,20 @@ or free memory.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import struct
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from xdsl.dialects.builtin import MemRefType
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IndexType,
+    IntegerType,
+    MemRefType,
+)
 from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.ir import Attribute, Operation
 
@@ -44,6 +70,10 @@ from xdsl_bufferize.execution.values import (
 _FIRST_ADDRESS = 0x10000
 _ALIGNMENT = 64
 """Fake addresses: buffers are 64-byte aligned, with at least 64 bytes between them."""
+
+ARENA_ATTR = "memory_planning.arena"
+"""Unit attribute marking an allocation as an arena (one buffer holding the slots of
+several buffers, `memref.view`s of it); see `xdsl_bufferize.analysis.memory_planning`."""
 
 OpDescriber = Callable[[Operation], str]
 """Gives a user-findable location for an op (see `interpreter.describe_op`)."""
@@ -86,6 +116,73 @@ class AllocKind(Enum):
     """Memory owned by the caller of the entry function: borrowed, never freed."""
     TENSOR = "tensor"
     """Memory materialised for a tensor (`bufferization.to_buffer` of a tensor value)."""
+    ARENA_SLOT = "arena-slot"
+    """A typed buffer `memref.view` places in the bytes of an i8 buffer (an arena): it
+    lives as long as that buffer and is freed with it, never by itself."""
+
+
+_PACK_FORMATS: dict[int, str] = {1: "<b", 2: "<h", 4: "<i", 8: "<q"}
+
+
+def _pack_format(element_type: Attribute) -> str:
+    """The `struct` format of one element of `element_type` in memory."""
+    if isinstance(element_type, Float16Type):
+        return "<e"
+    if isinstance(element_type, Float32Type):
+        return "<f"
+    if isinstance(element_type, Float64Type):
+        return "<d"
+    if isinstance(element_type, IndexType):
+        return "<q"
+    if isinstance(element_type, IntegerType) and not isinstance(element_type, AnyFloat):
+        size = element_bytes(element_type)
+        if size in _PACK_FORMATS:
+            return _PACK_FORMATS[size]
+    raise ExecutionError(f"memref.view of {element_type} elements is not supported")
+
+
+class SlotElements(MutableSequence[int | float]):
+    """The elements of an arena slot, stored in the bytes (i8 elements) of the
+    arena: reading decodes them, writing encodes them."""
+
+    def __init__(
+        self,
+        arena: MutableSequence[int | float],
+        byte_offset: int,
+        element_type: Attribute,
+        count: int,
+    ) -> None:
+        self._arena = arena
+        self._offset = byte_offset
+        self._format = _pack_format(element_type)
+        self._size = struct.calcsize(self._format)
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def _bytes_at(self, index: int) -> tuple[int, int]:
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        start = self._offset + index * self._size
+        return start, start + self._size
+
+    def __getitem__(self, index: int) -> int | float:  # pyright: ignore[reportIncompatibleMethodOverride]
+        start, end = self._bytes_at(index)
+        raw = bytes(int(b) & 0xFF for b in self._arena[start:end])
+        return struct.unpack(self._format, raw)[0]
+
+    def __setitem__(self, index: int, value: int | float) -> None:  # pyright: ignore[reportIncompatibleMethodOverride]
+        start, end = self._bytes_at(index)
+        raw = struct.pack(self._format, value)
+        for position, byte in zip(range(start, end), raw, strict=True):
+            self._arena[position] = byte - 256 if byte > 127 else byte
+
+    def __delitem__(self, index: int) -> None:  # pyright: ignore[reportIncompatibleMethodOverride]
+        raise TypeError("an arena slot has a fixed size")
+
+    def insert(self, index: int, value: int | float) -> None:
+        raise TypeError("an arena slot has a fixed size")
 
 
 @dataclass(eq=False)
@@ -95,7 +192,7 @@ class Buffer:
     id: int
     kind: AllocKind
     element_type: Attribute
-    data: list[int | float]
+    data: MutableSequence[int | float]
     base_view: MemRefView = field(init=False)
     op_name: str
     """Name of the allocating op."""
@@ -106,6 +203,14 @@ class Buffer:
     """Where the buffer was freed (op name and location)."""
     address: int = 0
     """A fake base address, unique to this buffer (its aligned pointer)."""
+    is_arena: bool = False
+    """A heap allocation marked with `ARENA_ATTR`."""
+    slots: list[Buffer] = field(default_factory=lambda: list["Buffer"]())
+    """The arena slots (`memref.view`s) placed in this buffer's bytes."""
+    allocated_at: int = 0
+    """Tick of the allocation on the tracker's logical clock."""
+    last_use: int = 0
+    """Tick of the last access through any view of this buffer."""
 
     @property
     def nbytes(self) -> int:
@@ -149,6 +254,20 @@ class MemoryStats:
     """Stack allocations executed (`memref.alloca`); not part of `allocs`."""
     stack_bytes: int = 0
     """Bytes of those stack allocations."""
+    arena_allocs: int = 0
+    """Heap allocations marked as arenas (`ARENA_ATTR`); also counted in `allocs`."""
+    arena_bytes: int = 0
+    """Bytes of those arenas; also counted in `bytes_allocated`."""
+    peak_total_bytes: int = 0
+    """The most heap and stack bytes live at once (`peak_live_bytes` plus the stack
+    memory of functions and alloca scopes not yet returned)."""
+    function_calls: int = 0
+    """Functions entered (the entry function and every `func.call`), to relate heap
+    calls to calls."""
+    lower_bound_bytes: int = 0
+    """The largest sum of the sizes of buffers live at once, a buffer being live from
+    its allocation to its last use (see the module docstring): the least memory any
+    placement of this run's buffers needs."""
 
 
 class ExecutionError(Exception):
@@ -184,6 +303,13 @@ class MemoryTracker:
         self._frees = 0
         self._stack_allocs = 0
         self._stack_bytes = 0
+        self._arena_allocs = 0
+        self._arena_bytes = 0
+        self._live_stack_bytes = 0
+        self._peak_total_bytes = 0
+        self._clock = 0
+        self.function_calls = 0
+        """Functions entered so far (the interpreter counts them)."""
 
     # -- statistics ---------------------------------------------------------------
 
@@ -199,6 +325,44 @@ class MemoryTracker:
             live_bytes=self._live_bytes,
             stack_allocs=self._stack_allocs,
             stack_bytes=self._stack_bytes,
+            arena_allocs=self._arena_allocs,
+            arena_bytes=self._arena_bytes,
+            peak_total_bytes=self._peak_total_bytes,
+            function_calls=self.function_calls,
+            lower_bound_bytes=self.lower_bound(),
+        )
+
+    def lower_bound(self) -> int:
+        """The largest sum of sizes of counted buffers live at one tick (a buffer is
+        live from its allocation to its last use; arenas are not counted, their slots
+        are)."""
+        events: list[tuple[int, int]] = []
+        for buffer in self.buffers:
+            if buffer.is_arena or buffer.kind not in (
+                AllocKind.HEAP,
+                AllocKind.STACK,
+                AllocKind.ARENA_SLOT,
+            ):
+                continue
+            # Starts sort before ends at one tick: both are live at that tick.
+            events.append((2 * buffer.allocated_at, buffer.nbytes))
+            events.append(
+                (2 * max(buffer.last_use, buffer.allocated_at) + 1, -buffer.nbytes)
+            )
+        events.sort()
+        live = best = 0
+        for _, delta in events:
+            live += delta
+            best = max(best, live)
+        return best
+
+    def _tick(self) -> int:
+        self._clock += 1
+        return self._clock
+
+    def _note_total(self) -> None:
+        self._peak_total_bytes = max(
+            self._peak_total_bytes, self._live_bytes + self._live_stack_bytes
         )
 
     def record_copy(self, source: MemRefView) -> None:
@@ -245,6 +409,7 @@ class MemoryTracker:
             op_name=op_name,
             location=location,
         )
+        buffer.allocated_at = buffer.last_use = self._tick()
         view = MemRefView(buffer, 0, tuple(shape), contiguous_strides(shape))
         buffer.base_view = view
         self.buffers.append(buffer)
@@ -255,9 +420,58 @@ class MemoryTracker:
             self._bytes_allocated += size
             self._live_bytes += size
             self._peak_live_bytes = max(self._peak_live_bytes, self._live_bytes)
+            if op is not None and ARENA_ATTR in op.attributes:
+                buffer.is_arena = True
+                self._arena_allocs += 1
+                self._arena_bytes += size
         elif kind is AllocKind.STACK:
             self._stack_allocs += 1
             self._stack_bytes += size
+            self._live_stack_bytes += size
+        self._note_total()
+        return view
+
+    def place_slot(
+        self,
+        arena: MemRefView,
+        byte_offset: int,
+        element_type: Attribute,
+        shape: Sequence[int],
+        op: Operation,
+    ) -> MemRefView:
+        """A typed buffer of `shape` stored in the bytes of `arena` (an i8 view) from
+        `byte_offset` on (`memref.view`); reports a slot reaching outside the arena."""
+        source = arena.buffer
+        count = num_elements(shape)
+        size = element_bytes(element_type)
+        start = arena.offset + byte_offset
+        self.check_live(arena, op, "takes a view of")
+        if start < 0 or start + count * size > len(source.data):
+            self.report(
+                FindingKind.OUT_OF_BOUNDS,
+                f"{op.name} places {count * size} bytes at byte {start}, outside "
+                f"{source.describe()} of {len(source.data)} bytes",
+                op,
+                source,
+            )
+            count = max(0, min(count, (len(source.data) - start) // size))
+            start = max(start, 0)
+        buffer = Buffer(
+            id=len(self.buffers),
+            kind=AllocKind.ARENA_SLOT,
+            element_type=element_type,
+            data=SlotElements(source.data, start, element_type, count),
+            op_name=op.name,
+            location=self._describe_op(op),
+            freed=source.freed,
+            freed_at=source.freed_at,
+            address=source.address + start,
+        )
+        buffer.allocated_at = buffer.last_use = self._tick()
+        view = MemRefView(buffer, 0, tuple(shape), contiguous_strides(shape))
+        buffer.base_view = view
+        self.buffers.append(buffer)
+        source.slots.append(buffer)
         return view
 
     def resize(self, buffer: Buffer, length: int) -> None:
@@ -272,6 +486,8 @@ class MemoryTracker:
             self._peak_live_bytes = max(self._peak_live_bytes, self._live_bytes)
         elif buffer.kind is AllocKind.STACK:
             self._stack_bytes += delta
+            self._live_stack_bytes += delta
+        self._note_total()
         self.place(buffer)
 
     def place(self, buffer: Buffer) -> None:
@@ -303,6 +519,7 @@ class MemoryTracker:
                 AllocKind.CONSTANT_GLOBAL: "a constant global (memref.get_global)",
                 AllocKind.ARGUMENT: "a buffer borrowed from the caller of the entry function",
                 AllocKind.TENSOR: "the buffer of a tensor (bufferization.to_buffer)",
+                AllocKind.ARENA_SLOT: "a view of an arena (memref.view)",
                 AllocKind.HEAP: "",
             }[buffer.kind]
             self.report(
@@ -324,6 +541,8 @@ class MemoryTracker:
             return
         buffer.freed = True
         buffer.freed_at = f"{op.name} at {self._describe_op(op)}"
+        for slot in buffer.slots:
+            slot.freed, slot.freed_at = True, buffer.freed_at
         self._frees += 1
         self._live_bytes -= buffer.nbytes
 
@@ -333,10 +552,16 @@ class MemoryTracker:
             if not buffer.freed:
                 buffer.freed = True
                 buffer.freed_at = f"the return of {where}"
+                self._live_stack_bytes -= buffer.nbytes
+                for slot in buffer.slots:
+                    slot.freed, slot.freed_at = True, buffer.freed_at
 
     # -- access -------------------------------------------------------------------
 
     def check_live(self, view: MemRefView, op: Operation, action: str) -> bool:
+        """Report a use of freed memory; every access passes here (a use of the
+        buffer for the lower bound)."""
+        view.buffer.last_use = self._tick()
         if view.buffer.freed:
             self.report(
                 FindingKind.USE_AFTER_FREE,

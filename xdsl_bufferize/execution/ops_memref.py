@@ -465,18 +465,15 @@ class MemRefFunctions(InterpreterFunctions):
     def run_view(
         self, interpreter: Interpreter, op: memref.ViewOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        source = _view(args[0])
-        source_type = cast(MemRefType, op.source.type)
+        # A typed buffer stored in the bytes of the i8 source (an arena slot): views
+        # at overlapping bytes share memory, as they do once lowered.
         result_type = cast(MemRefType, op.result.type)
-        if source_type.get_element_type() != result_type.get_element_type():
-            raise ExecutionError(
-                "memref.view changing the element type is not supported"
-            )
         shape = static_shape(result_type, args[2:])
-        view = MemRefView(
-            source.buffer, source.offset + args[1], shape, contiguous_strides(shape)
+        if any(s < 0 for s in shape):
+            raise ExecutionError(f"negative size in {list(shape)}")
+        view = _interp(interpreter).memory.place_slot(
+            _view(args[0]), args[1], result_type.get_element_type(), shape, op
         )
-        _interp(interpreter).memory.check_view_within(source, view, op)
         return (view,)
 
 

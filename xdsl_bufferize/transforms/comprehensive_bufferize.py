@@ -33,7 +33,11 @@ The pipeline runs
 4. with `memcpy-op=linalg.copy` or `memcpy-op=loops`, each `bufferization.clone`
    becomes an allocation and a copy, and each copy takes that form
    (`convert-bufferization-to-memref`), so xDSL's own lowering
-   (`convert-linalg-to-loops`, `convert-memref-to-ptr`) and interpreter accept it.
+   (`convert-linalg-to-loops`, `convert-memref-to-ptr`) and interpreter accept it;
+5. with `plan-memory=true`, `static-memory-planning` (its minimum alignment is the
+   option `plan-memory-alignment`, 16 by default): the statically sized buffers of
+   each function that are freed where they are allocated share one arena, allocated
+   once per call, at offsets that reuse the bytes of buffers no longer live.
 
 Options are those of the passes it runs, under the same names; each is forwarded
 to the pass that declares it (the options of buffer-results-to-out-params and
@@ -94,6 +98,10 @@ from xdsl_bufferize.transforms.one_shot_bufferize import (
 from xdsl_bufferize.transforms.promote_buffers_to_stack import (
     StackPromotionOptions,
     promote_buffers_to_stack,
+)
+from xdsl_bufferize.transforms.static_memory_planning import (
+    check_planning_alignment,
+    plan_memory,
 )
 
 
@@ -394,12 +402,22 @@ class ComprehensiveBufferizePass(ModulePass, OutParamsOptions, StackPromotionOpt
     bufferization.clone), or, in forms xDSL's own lowering and interpreter accept,
     linalg.copy or loops (scf.for of load/store), with each clone an allocation and
     a copy (see convert-bufferization-to-memref)."""
+    plan_memory: bool = False
+    """At the end, place the statically sized buffers of each function in one arena
+    allocated once per call, sharing bytes between buffers whose lifetimes do not
+    overlap (static-memory-planning)."""
+    plan_memory_alignment: int = 16
+    """With plan-memory: the minimum alignment of each buffer in the arena (a power
+    of two; an allocation's own alignment, see buffer-alignment, may ask for more)."""
 
     def __post_init__(self) -> None:
         validate_bufferization_options(self.name, self)
         self.check_stack_promotion_options(self.name)
         if self.memcpy_op not in MEMCPY_OPS:
             raise invalid_option(self.name, "memcpy-op", self.memcpy_op, MEMCPY_OPS)
+        check_planning_alignment(
+            self.name, "plan-memory-alignment", self.plan_memory_alignment
+        )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         with frozen_heap():
@@ -446,6 +464,8 @@ class ComprehensiveBufferizePass(ModulePass, OutParamsOptions, StackPromotionOpt
             explain_copies(op)
         if self.memcpy_op != "memref.copy":
             lower_copies(op, cast(MemcpyOp, self.memcpy_op))
+        if self.plan_memory:
+            plan_memory(op, self.plan_memory_alignment)
 
 
 def clean_up(ctx: Context, op: ModuleOp, canonicalize: bool = False) -> None:

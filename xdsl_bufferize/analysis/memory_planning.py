@@ -1,0 +1,369 @@
+"""Static memory planning: which buffers of a function share one arena, and where.
+
+The analysis behind `static-memory-planning`. In each `func.func`, a `memref.alloc`
+is *plannable* when
+
+* its type is statically shaped, with the identity layout, the default memory space
+  and an element type of known size (floats, integers, index);
+* it is not inside a parallel loop (`scf.parallel`, `affine.parallel`, `scf.forall`:
+  iterations running at the same time cannot share one slot);
+* its buffer does not leave its region: following every alias (views and casts, the
+  memref results of calls that may return a view of it, and the results and region
+  arguments of region ops it is passed to or yielded inside), no alias reaches a
+  `func.return`, a branch, or a terminator (`scf.yield`, `scf.condition`, ...) of the
+  region the allocation is in or of an enclosing one;
+* it is freed: every `memref.dealloc` of an alias frees the allocated value itself
+  (through casts only), and there is at least one.
+
+Lifetimes are intervals of a linear program order of the function (a pre-order walk,
+`ProgramOrder`). A buffer is live from its allocation to its last use. A use nested
+in an op of the allocation's block counts as the whole of that op (a buffer defined
+outside a loop and used in it is live over every iteration; one allocated in a loop
+body lives within one iteration, so the next iteration reuses the slot). An
+allocation in a region of several blocks (`cf` control flow, back edges) is live over
+the whole region.
+
+Placement: buffers in decreasing size (then by start) go to the lowest-waste offset:
+the smallest gap, between the buffers already placed whose lifetimes overlap its own,
+that holds it at its alignment, or the end of them (MLIR's and TFLite's "greedy by
+size" best fit). Every slot offset is a multiple of its alignment: the larger of the
+pass's minimum (16 by default), the allocation's `alignment` attribute and the element
+size. The arena is the size of the highest slot end; its alignment is the largest
+slot alignment.
+
+Only analysis here: `xdsl_bufferize.transforms.static_memory_planning` rewrites.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from xdsl.dialects import affine, func, memref
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.traits import IsTerminator, SymbolTable
+
+from xdsl_bufferize.analysis.hoisting import VIEW_OPS
+from xdsl_bufferize.analysis.program_order import ProgramOrder
+
+ARENA_ATTR = "memory_planning.arena"
+"""Unit attribute marking the arena allocation (the reference executor counts arena
+bytes by it: `xdsl_bufferize.execution.memory.ARENA_ATTR`)."""
+
+DEFAULT_ALIGNMENT = 16
+"""Minimum alignment of a slot, in bytes."""
+
+_PARALLEL_LOOPS = ("scf.parallel", "affine.parallel", "scf.forall")
+
+
+def element_size(t: Attribute) -> int | None:
+    """Bytes of one memref element of type `t` (i1 takes a byte), or None when
+    unknown."""
+    if isinstance(t, IndexType):
+        return 8
+    if isinstance(t, IntegerType):
+        return max(1, (t.width.data + 7) // 8)
+    if isinstance(t, AnyFloat):
+        return max(1, (t.bitwidth + 7) // 8)
+    return None
+
+
+@dataclass
+class PlannedBuffer:
+    """One allocation placed in its function's arena."""
+
+    alloc: memref.AllocOp
+    size: int
+    """Bytes of the buffer."""
+    alignment: int
+    start: int
+    """First position of its lifetime in the function's program order."""
+    end: int
+    """Last position of its lifetime."""
+    deallocs: list[memref.DeallocOp]
+    """Its frees, which the arena replaces."""
+    offset: int = 0
+    """Its byte offset in the arena."""
+
+
+@dataclass
+class FunctionPlan:
+    """The arena of one function and the buffers placed in it."""
+
+    function: func.FuncOp
+    buffers: list[PlannedBuffer] = field(default_factory=lambda: list[PlannedBuffer]())
+    size: int = 0
+    """Bytes of the arena."""
+    alignment: int = DEFAULT_ALIGNMENT
+
+
+def _align(value: int, alignment: int) -> int:
+    return (value + alignment - 1) // alignment * alignment
+
+
+def _is_memref(value: SSAValue) -> bool:
+    return isinstance(value.type, MemRefType)
+
+
+def _inside(op: Operation, region: Region) -> bool:
+    """Whether `op` is nested (at any depth) in `region`."""
+    current: Operation | None = op
+    while current is not None:
+        if current.parent_region() is region:
+            return True
+        current = current.parent_op()
+    return False
+
+
+def _ancestor_in(op: Operation, region: Region) -> Operation:
+    """The op of `region` that is `op` or contains it (`op` must be inside it)."""
+    current = op
+    while current.parent_region() is not region:
+        parent = current.parent_op()
+        assert parent is not None
+        current = parent
+    return current
+
+
+class _CallResults:
+    """Which memref results of calls may be a view of an operand: all of them, except
+    results that every return of a callee in the module defines by a fresh
+    allocation (`memref.alloc`, `bufferization.clone`)."""
+
+    def __init__(self, module: Operation | None) -> None:
+        self._module = module
+        self._fresh: dict[str, set[int]] = {}
+
+    def _fresh_results(self, name: str) -> set[int]:
+        if name in self._fresh:
+            return self._fresh[name]
+        fresh: set[int] = set()
+        callee = (
+            SymbolTable.lookup_symbol(self._module, name)
+            if self._module is not None and self._module.has_trait(SymbolTable)
+            else None
+        )
+        if isinstance(callee, func.FuncOp) and callee.body.blocks:
+            returns = [
+                b.last_op
+                for b in callee.body.blocks
+                if isinstance(b.last_op, func.ReturnOp)
+            ]
+            for index in range(len(callee.function_type.outputs)):
+                if returns and all(_defined_fresh(r.operands[index]) for r in returns):
+                    fresh.add(index)
+        self._fresh[name] = fresh
+        return fresh
+
+    def aliasing(self, call: func.CallOp) -> list[SSAValue]:
+        fresh = self._fresh_results(call.callee.string_value())
+        return [
+            r for i, r in enumerate(call.results) if _is_memref(r) and i not in fresh
+        ]
+
+
+def _defined_fresh(value: SSAValue) -> bool:
+    owner = value.owner
+    return isinstance(owner, memref.AllocOp) or (
+        isinstance(owner, Operation) and owner.name == "bufferization.clone"
+    )
+
+
+@dataclass
+class _Uses:
+    users: list[Operation]
+    """Every op using an alias (frees excluded)."""
+    deallocs: list[memref.DeallocOp]
+
+
+def _cast_chain(value: SSAValue, root: SSAValue) -> bool:
+    """Whether `value` is `root` seen through `memref.cast`s only."""
+    while value is not root:
+        owner = value.owner
+        if not isinstance(owner, memref.CastOp):
+            return False
+        value = owner.source
+    return True
+
+
+def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
+    """The uses of `alloc`'s buffer through all its aliases, or None if it leaves its
+    region or is freed through another value."""
+    root = alloc.memref
+    region = alloc.parent_region()
+    assert region is not None
+    users: list[Operation] = []
+    deallocs: list[memref.DeallocOp] = []
+    seen: set[SSAValue] = set()
+    stack: list[SSAValue] = [root]
+    while stack:
+        value = stack.pop()
+        if value in seen:
+            continue
+        seen.add(value)
+        for use in value.uses:
+            user = use.operation
+            if isinstance(user, memref.DeallocOp):
+                if not _cast_chain(value, root):
+                    return None
+                deallocs.append(user)
+                continue
+            users.append(user)
+            if isinstance(user, VIEW_OPS) or user.name == "memref.assume_alignment":
+                stack.extend(r for r in user.results if _is_memref(r))
+            elif isinstance(user, func.CallOp):
+                stack.extend(calls.aliasing(user))
+            elif user.successors or isinstance(user, func.ReturnOp):
+                return None
+            elif user.has_trait(IsTerminator):
+                parent = user.parent_op()
+                # A yield inside the buffer's region passes it on to the region
+                # op's results and (loops) to the next iteration's arguments.
+                if parent is None or not _inside(parent, region):
+                    return None
+                stack.extend(_region_op_aliases(parent))
+            elif user.regions:
+                stack.extend(_region_op_aliases(user))
+            elif user.name != "bufferization.clone":
+                # Unknown ops may return a view of their operand (a clone is a new
+                # buffer).
+                stack.extend(r for r in user.results if _is_memref(r))
+    if not deallocs:
+        return None
+    return _Uses(users, deallocs)
+
+
+def _region_op_aliases(op: Operation) -> Iterator[SSAValue]:
+    """Values of `op` that may hold a buffer passed to it: its memref results and
+    the memref arguments of its regions' blocks."""
+    yield from (r for r in op.results if _is_memref(r))
+    for region in op.regions:
+        for block in region.blocks:
+            yield from (a for a in block.args if _is_memref(a))
+
+
+def _plannable_type(alloc: memref.AllocOp) -> tuple[int, int] | None:
+    """(bytes, element size) of a statically shaped, contiguous buffer in the default
+    memory space, or None."""
+    t = alloc.memref.type
+    if not isinstance(t, MemRefType) or alloc.dynamic_sizes or alloc.symbol_operands:
+        return None
+    if not isinstance(t.layout, NoneAttr) or not isinstance(t.memory_space, NoneAttr):
+        return None
+    size = element_size(t.get_element_type())
+    if size is None:
+        return None
+    count = 1
+    for dim in t.get_shape():
+        if dim < 0:
+            return None
+        count *= dim
+    return count * size, size
+
+
+def _in_parallel_loop(op: Operation, function: func.FuncOp) -> bool:
+    parent = op.parent_op()
+    while parent is not None and parent is not function:
+        if parent.name in _PARALLEL_LOOPS or isinstance(parent, affine.ParallelOp):
+            return True
+        parent = parent.parent_op()
+    return False
+
+
+def _lifetime(
+    alloc: memref.AllocOp, users: list[Operation], order: ProgramOrder
+) -> tuple[int, int]:
+    region = alloc.parent_region()
+    assert region is not None
+    if len(region.blocks) > 1:
+        parent = region.parent_op()
+        assert parent is not None
+        return order.pos[parent], order.end[parent]
+    start = order.pos[alloc]
+    end = start
+    for user in users:
+        end = max(end, order.end[_ancestor_in(user, region)])
+    return start, end
+
+
+def _alignment(alloc: memref.AllocOp, element: int, minimum: int) -> int:
+    alignment = max(minimum, element)
+    attr = alloc.alignment
+    if isinstance(attr, IntegerAttr) and attr.value.data > 0:
+        alignment = max(alignment, attr.value.data)
+    # Slot offsets are multiples of a power of two.
+    return 1 << (alignment - 1).bit_length()
+
+
+def place(buffers: list[PlannedBuffer]) -> int:
+    """Give each buffer an offset (best fit by size over lifetimes); the arena size."""
+    placed: list[PlannedBuffer] = []
+    for buffer in sorted(buffers, key=lambda b: (-b.size, b.start, b.end)):
+        conflicts = sorted(
+            (p for p in placed if p.start <= buffer.end and buffer.start <= p.end),
+            key=lambda p: p.offset,
+        )
+        best: int | None = None
+        best_gap = 0
+        reached = 0
+        for other in conflicts:
+            candidate = _align(reached, buffer.alignment)
+            gap = other.offset - candidate
+            if gap >= buffer.size and (best is None or gap < best_gap):
+                best, best_gap = candidate, gap
+            reached = max(reached, other.offset + other.size)
+        buffer.offset = best if best is not None else _align(reached, buffer.alignment)
+        placed.append(buffer)
+    return max((b.offset + b.size for b in buffers), default=0)
+
+
+def plan_function(
+    function: func.FuncOp, minimum_alignment: int = DEFAULT_ALIGNMENT
+) -> FunctionPlan:
+    """The arena plan of `function` (no buffer when nothing is plannable)."""
+    plan = FunctionPlan(function, alignment=minimum_alignment)
+    if not function.body.blocks:
+        return plan
+    calls = _CallResults(function.parent_op())
+    order: ProgramOrder | None = None
+    for op in function.walk():
+        if not isinstance(op, memref.AllocOp) or ARENA_ATTR in op.attributes:
+            continue
+        typed = _plannable_type(op)
+        if typed is None or _in_parallel_loop(op, function):
+            continue
+        uses = _follow(op, calls)
+        if uses is None:
+            continue
+        if order is None:
+            order = ProgramOrder(function)
+        start, end = _lifetime(op, uses.users, order)
+        size, element = typed
+        plan.buffers.append(
+            PlannedBuffer(
+                op,
+                size,
+                _alignment(op, element, minimum_alignment),
+                start,
+                end,
+                uses.deallocs,
+            )
+        )
+    plan.size = place(plan.buffers)
+    plan.alignment = max([minimum_alignment, *(b.alignment for b in plan.buffers)])
+    return plan
+
+
+def entry_block(function: func.FuncOp) -> Block:
+    """The entry block of a function with a body."""
+    block = function.body.blocks.first
+    assert block is not None
+    return block

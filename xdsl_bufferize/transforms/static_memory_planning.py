@@ -1,0 +1,113 @@
+"""static-memory-planning: the statically sized buffers of a function in one arena.
+
+Each function allocates one arena, `memref.alloc() {memory_planning.arena} :
+memref<Nxi8>`, at its entry and frees it before every `func.return`. Every plannable
+allocation (statically sized, freed in its own region, not leaving it; see
+`xdsl_bufferize.analysis.memory_planning`) becomes a `memref.view` of the arena at
+the byte offset the planner chose, and its frees are removed. Buffers whose lifetimes
+do not overlap share bytes, so the arena is as small as the placement allows and the
+function calls the heap once for all of them. Dynamically sized buffers, buffers
+returned or yielded out of their region and buffers freed through another value stay
+on the heap.
+
+Meant to run after deallocation (`comprehensive-bufferize{plan-memory=true}` runs it
+last). MLIR has no such pass in its tree; the `merge-alloc` proposal
+(mlir/docs/MemrefMergeAlloc.md) places buffers the same way but runs before
+deallocation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, func, memref
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    UnitAttr,
+    i8,
+)
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from xdsl_bufferize.analysis.memory_planning import (
+    ARENA_ATTR,
+    DEFAULT_ALIGNMENT,
+    FunctionPlan,
+    entry_block,
+    plan_function,
+)
+from xdsl_bufferize.gc_pause import frozen_heap
+from xdsl_bufferize.interfaces.diagnostics import InvalidOptionError
+
+
+def apply_plan(plan: FunctionPlan) -> None:
+    """Rewrite `plan.function`: one arena, each planned allocation a view of it."""
+    if not plan.buffers:
+        return
+    arena = memref.AllocOp(
+        [], [], MemRefType(i8, [max(plan.size, 1)]), IntegerAttr(plan.alignment, 64)
+    )
+    arena.attributes[ARENA_ATTR] = UnitAttr()
+    Rewriter.insert_op(arena, InsertPoint.at_start(entry_block(plan.function)))
+    for buffer in plan.buffers:
+        for dealloc in buffer.deallocs:
+            Rewriter.erase_op(dealloc)
+        offset = arith.ConstantOp(IntegerAttr(buffer.offset, IndexType()))
+        Rewriter.insert_op(offset, InsertPoint.before(buffer.alloc))
+        alloc_type = buffer.alloc.memref.type
+        assert isinstance(alloc_type, MemRefType)
+        view = memref.ViewOp(arena.memref, offset, [], alloc_type)
+        Rewriter.replace_op(buffer.alloc, view)
+    for block in plan.function.body.blocks:
+        if isinstance(block.last_op, func.ReturnOp):
+            Rewriter.insert_op(
+                memref.DeallocOp.get(arena.memref), InsertPoint.before(block.last_op)
+            )
+
+
+def plan_memory(module: ModuleOp, alignment: int = DEFAULT_ALIGNMENT) -> int:
+    """Plan every function of `module`; return the number of buffers placed."""
+    functions = [op for op in module.walk() if isinstance(op, func.FuncOp)]
+    placed = 0
+    for function in functions:
+        plan = plan_function(function, alignment)
+        apply_plan(plan)
+        placed += len(plan.buffers)
+    return placed
+
+
+def check_planning_alignment(pass_name: str, option: str, alignment: int) -> None:
+    """Raise unless `alignment` is a positive power of two."""
+    if (
+        isinstance(alignment, bool)
+        or not isinstance(alignment, int)
+        or alignment <= 0
+        or alignment & (alignment - 1)
+    ):
+        raise InvalidOptionError(
+            f"{pass_name}: invalid value '{alignment}' of option {option} "
+            "(must be a positive power of two)"
+        )
+
+
+@dataclass(frozen=True)
+class StaticMemoryPlanningPass(ModulePass):
+    """Statically sized buffers of each function share one arena allocated once per
+    call, at offsets that let buffers with disjoint lifetimes reuse memory."""
+
+    name = "static-memory-planning"
+
+    alignment: int = DEFAULT_ALIGNMENT
+    """Minimum alignment of each buffer in the arena, in bytes (a power of two); an
+    allocation's own `alignment` and its element size may ask for more."""
+
+    def __post_init__(self) -> None:
+        check_planning_alignment(self.name, "alignment", self.alignment)
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        with frozen_heap():
+            plan_memory(op, self.alignment)
