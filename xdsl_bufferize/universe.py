@@ -6,6 +6,8 @@ from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
 from xdsl.universe import Universe
 
+from xdsl_bufferize.interfaces.diagnostics import report_uncaught_errors
+
 
 def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Map each pass name to a function importing the pass class."""
@@ -124,6 +126,7 @@ def _register_ops_in_xdsl_dialects() -> None:
 
 
 _register_ops_in_xdsl_dialects()
+report_uncaught_errors()
 
 XDSL_BUFFERIZE_UNIVERSE = Universe(
     all_dialects=_get_all_dialects(),

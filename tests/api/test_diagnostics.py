@@ -210,3 +210,43 @@ def test_clis_exit_2_without_traceback(command: list[str], tmp_path: Path) -> No
     assert "Traceback" not in done.stderr
     assert "invalid value" in done.stderr
     assert "valid" in done.stderr
+
+
+UNRANKED = """
+func.func @f(%t: tensor<*xf32>) -> tensor<*xf32> {
+  func.return %t : tensor<*xf32>
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("pipeline", "message"),
+    [
+        (
+            "one-shot-bufferize{bufferize-function-boundaries=true}",
+            "error: one-shot-bufferize: 'func.func' in @f: unranked tensor type",
+        ),
+        (
+            "comprehensive-bufferize{analysis-heuristic=sideways}",
+            "error: comprehensive-bufferize: invalid value 'sideways' of option "
+            "analysis-heuristic",
+        ),
+    ],
+)
+def test_xdsl_opt_shows_our_errors_without_traceback(
+    pipeline: str, message: str, tmp_path: Path
+) -> None:
+    source = tmp_path / "in.mlir"
+    source.write_text(UNRANKED)
+    done = subprocess.run(
+        [str(BIN / "xdsl-opt"), str(source), "-p", pipeline],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith(message), done.stderr
+    assert done.stdout == ""
+    assert source.read_text() == UNRANKED

@@ -14,11 +14,17 @@ xDSL parsed as unregistered (never `builtin.unregistered`).
 A bad pass option is an `InvalidOptionError` (a `ValueError`, like xDSL's own errors
 for pass options), raised when the pass is built: it names the pass, the option and
 the valid values.
+
+`xdsl-opt` re-raises a pass's error unless `--verify-diagnostics` is given, which
+Python shows as a traceback; `report_uncaught_errors` (installed when xDSL loads our
+universe) shows these two errors instead as their message on stderr, exit status 1.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
+from types import TracebackType
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import UnregisteredOp
@@ -93,3 +99,26 @@ def check_alignment(pass_name: str, alignment: int) -> None:
             f"{pass_name}: invalid value '{alignment}' of option buffer-alignment "
             "(must be a positive power of two, or 0 for none)"
         )
+
+
+def _show_our_errors(
+    kind: type[BaseException], error: BaseException, trace: TracebackType | None
+) -> None:
+    """`sys.excepthook`: our errors as their message; any other error as before."""
+    if isinstance(error, (BufferizationError, InvalidOptionError)):
+        print(f"error: {error}", file=sys.stderr)
+        return
+    _previous_excepthook(kind, error, trace)
+
+
+_previous_excepthook = sys.excepthook
+
+
+def report_uncaught_errors() -> None:
+    """Show a `BufferizationError` or `InvalidOptionError` that no caller catches (in
+    a tool such as `xdsl-opt`) as one diagnostic on stderr, not a traceback; the
+    process still exits with status 1. Other exceptions keep the hook they had."""
+    global _previous_excepthook
+    if sys.excepthook is not _show_our_errors:
+        _previous_excepthook = sys.excepthook
+        sys.excepthook = _show_our_errors
