@@ -914,11 +914,9 @@ class OneShotAnalysisState(AnalysisState):
             return False
         use = OpOperand(uses[0].operation, uses[0].index)
         user_model = bufferizable_model(use.owner)
-        if user_model is None or user_model.must_bufferize_in_place(
+        return user_model is not None and not user_model.must_bufferize_in_place(
             use.owner, use, self
-        ):
-            return False
-        return self.bufferizes_to_memory_write(use)
+        )
 
     def _equivalence_fixpoint(self, operands: Sequence[OpOperand]) -> None:
         """Union equivalence sets for in-place EQUIVALENT aliasing, inner ops first
