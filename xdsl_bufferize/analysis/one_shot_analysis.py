@@ -20,6 +20,14 @@ the operand goes out of place when that merge would create
   two destinations that alias (`outs(%t, %t)`, one tensor as two iter_args)
   writes its results together: the write of one clobbers the other.
 
+Aliasing-only operands (views, yields) are merged into their results' alias sets
+before any write is decided, except a view (extract_slice, cast, select, reshape)
+whose result has one use: it is decided in the heuristic's order, so when its use
+is decided first (bottom-up) a conflict with the view's source is resolved by a
+copy at the view, as MLIR does. Every read/write pair that ends up in one alias set
+is still checked, at the write's decision or at the merge that joins them, and the
+definition a read needs is never required to alias the write (conservative).
+
 Definitions are found by walking back through aliasing operands that are not
 written (views, yields, an scf.while after-region argument to what scf.condition
 forwarded); a loop's iteration argument fed by the loop op itself is defined anew
