@@ -20,6 +20,14 @@ the operand goes out of place when that merge would create
   two destinations that alias (`outs(%t, %t)`, one tensor as two iter_args)
   writes its results together: the write of one clobbers the other.
 
+Aliasing-only operands (views, yields) are merged into their results' alias sets
+before any write is decided, except a view (extract_slice, cast, select, reshape)
+whose result has one use: it is decided in the heuristic's order, so when its use
+is decided first (bottom-up) a conflict with the view's source is resolved by a
+copy at the view, as MLIR does. Every read/write pair that ends up in one alias set
+is still checked, at the write's decision or at the merge that joins them, and the
+definition a read needs is never required to alias the write (conservative).
+
 Definitions are found by walking back through aliasing operands that are not
 written (views, yields, an scf.while after-region argument to what scf.condition
 forwarded); a loop's iteration argument fed by the loop op itself is defined anew
@@ -850,7 +858,11 @@ class OneShotAnalysisState(AnalysisState):
         # Operands that only alias (views, yields) are merged up front, as if in
         # place: a write decided before them must already see the reads their
         # aliases will make. A conflict found only when such an operand is merged
-        # later could not be resolved by copying there, after the write.
+        # later could not be resolved by copying there, after the write. A view
+        # whose result only feeds one write is the exception (`_is_copyable_view`):
+        # it is decided in the heuristic's order, as MLIR does, so a conflict
+        # between that write and the view's source is resolved by copying at the
+        # view (MLIR's choice) when the write is decided first.
         writing: list[OpOperand] = []
         for operand in pending:
             model = bufferizable_model(operand.owner)
@@ -861,14 +873,10 @@ class OneShotAnalysisState(AnalysisState):
                     operand.owner, operand, self
                 )
                 self._static_answers[operand] = (aliases, is_write)
-                if aliases and not is_write:
-                    self._mark_in_place(operand, aliases, False)
-                    self.statistics.in_place += 1
-                else:
-                    writing.append(operand)
-                continue
-            aliases = self.get_aliasing_values(operand)
-            if aliases and not self.bufferizes_to_memory_write(operand):
+            else:
+                aliases = self.get_aliasing_values(operand)
+                is_write = self.bufferizes_to_memory_write(operand)
+            if aliases and not is_write and not self._is_copyable_view(aliases):
                 self._mark_in_place(operand, aliases, False)
                 self.statistics.in_place += 1
             else:
@@ -893,6 +901,30 @@ class OneShotAnalysisState(AnalysisState):
             self._decide(operand, rng)
         self._analyzed = operands
         self._equivalence_fixpoint(operands)
+
+    def _is_copyable_view(self, aliases: Sequence[AliasingValue]) -> bool:
+        """Whether an aliasing-only operand may wait for its turn: its op has no
+        regions and one tensor result, whose only use is written by its op.
+
+        While such a view is undecided, the data it forwards is read by that one
+        writing op alone, so every conflict the view's merge creates pairs a read
+        on one side with a write on the other: the cross-set check of the merge
+        finds it, and a copy at the view resolves it."""
+        if len(aliases) != 1:
+            return False
+        result = aliases[0].value
+        if not isinstance(result, OpResult) or result.op.regions:
+            return False
+        if _has_several_tensor_results(result.op):
+            return False
+        uses = list(result.uses)
+        if len(uses) != 1:
+            return False
+        use = OpOperand(uses[0].operation, uses[0].index)
+        user_model = bufferizable_model(use.owner)
+        return user_model is not None and not user_model.must_bufferize_in_place(
+            use.owner, use, self
+        )
 
     def _equivalence_fixpoint(self, operands: Sequence[OpOperand]) -> None:
         """Union equivalence sets for in-place EQUIVALENT aliasing, inner ops first

@@ -4,8 +4,9 @@
 // dynamic allocation is cast to the dynamic shape first, and the clean-up does not
 // fold that cast into the copy.
 
-// A write out of place into a tensor.cast of a static tensor: the copy reads the cast.
-func.func @main() -> (f32, f32, f32) {
+// A write out of place into a tensor.cast of a static tensor that is read again
+// (so the cast stays a view): the copy reads the cast.
+func.func @main() -> (f32, f32, f32, f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %x = arith.constant 1.0 : f32
@@ -17,7 +18,8 @@ func.func @main() -> (f32, f32, f32) {
   %a = tensor.extract %t[%c0] : tensor<2xf32>
   %b = tensor.extract %w[%c0] : tensor<?xf32>
   %c = tensor.extract %w[%c1] : tensor<?xf32>
-  return %a, %b, %c : f32, f32, f32
+  %z = tensor.extract %d[%c0] : tensor<?xf32>
+  return %a, %b, %c, %z : f32, f32, f32, f32
 }
 
 // CHECK-LABEL: func.func @main()
