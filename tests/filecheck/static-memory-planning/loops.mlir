@@ -51,9 +51,9 @@ func.func @main() -> (f32, f32, f32) {
 // CHECK:         %[[A:.*]] = memref.view %[[ARENA]][%{{.*}}][] : memref<32xi8> to memref<4xf32>
 // CHECK:         %[[B:.*]] = memref.view %[[ARENA]][%{{.*}}][] : memref<32xi8> to memref<4xf32>
 // CHECK:         scf.for {{.*}} iter_args(%{{.*}} = %[[A]], %{{.*}} = %[[B]])
-// CHECK-NOT:     memref.dealloc
+// CHECK-NOT:     memref.dealloc %{{[a-z]}}
 // CHECK:         %[[C:.*]] = memref.view %[[ARENA]][%{{.*}}][] : memref<32xi8> to memref<4xf32>
-// CHECK-NOT:     memref.dealloc %
+// CHECK-NOT:     memref.dealloc %{{[a-z]}}
 // CHECK:         memref.dealloc %[[ARENA]] : memref<32xi8>
 // CHECK-NEXT:    func.return
 
@@ -93,7 +93,7 @@ func.func @carried() -> f32 {
 
 // CHECK-LABEL: func.func @carried
 // CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 16 : i64, memory_planning.arena} : memref<32xi8>
-// CHECK-NOT:     memref.dealloc %
+// CHECK-NOT:     memref.dealloc %{{[a-z]}}
 // CHECK:         memref.dealloc %[[ARENA]] : memref<32xi8>
 // CHECK-NEXT:    func.return
 
