@@ -1,5 +1,5 @@
 // RUN: xdsl-opt %s -p static-memory-planning | filecheck %s
-// RUN: xdsl-bufferize-check %s --pipeline static-memory-planning | filecheck %s --check-prefix=RUN
+// RUN: xdsl-bufferize-check %s --pipeline static-memory-planning | filecheck %s --check-prefix=PINGPONG
 // RUN: xdsl-bufferize-check %s --entry carried --pipeline static-memory-planning | filecheck %s --check-prefix=CARRIED
 // RUN: xdsl-bufferize-check %s --entry foreign --pipeline static-memory-planning | filecheck %s --check-prefix=FOREIGN
 
@@ -57,8 +57,8 @@ func.func @main() -> (f32, f32, f32) {
 // CHECK:         memref.dealloc %[[ARENA]] : memref<32xi8>
 // CHECK-NEXT:    func.return
 
-// RUN:      @main before (9.0, 9.0, 1.0), after (9.0, 9.0, 1.0): results match; 0 finding(s)
-// RUN-NEXT: @main before: 3 allocs (48 B), 0 copies (0 B), 3 frees, peak 32 B, lower bound 32 B; after: 1 alloc (32 B; 1 arena, 32 B), 0 copies (0 B), 1 free, peak 32 B, lower bound 32 B
+// PINGPONG:      @main before (9.0, 9.0, 1.0), after (9.0, 9.0, 1.0): results match; 0 finding(s)
+// PINGPONG-NEXT: @main before: 3 allocs (48 B), 0 copies (0 B), 3 frees, peak 32 B, lower bound 32 B; after: 1 alloc (32 B; 1 arena, 32 B), 0 copies (0 B), 1 free, peak 32 B, lower bound 32 B
 
 // -----
 
