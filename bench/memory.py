@@ -255,10 +255,12 @@ def section(rows: list[MemoryRow], elapsed: float) -> list[str]:
         "`bench/mlir_side.py`: `full`, `stack` = + hoisting, promote-buffers-to-stack, "
         "optimize-allocation-liveness, `out-params+stack` = + "
         "buffer-results-to-out-params) are read back with xDSL and run through the "
-        "same executor; the best is the correct run with the smallest peak. Buffers "
-        "carry `alignment = 64` (buffer-alignment), which the planner honours: slots "
-        "of small buffers are padded to 64 bytes, which the lower bound (sizes only) "
-        "does not count.",
+        "same executor; the best is the correct run with the smallest peak. With "
+        "the planner, allocations carry `alignment = 16` (plan-memory-alignment, which "
+        "replaces buffer-alignment's default 64), and slots are aligned to it or the "
+        "element size; the lower bound counts sizes only, so padding shows as peak "
+        "above it. The planned side also runs buffer-results-to-out-params with "
+        "hoist-static-allocs (part of plan-memory=true).",
         "",
         "### Targets",
         "",

@@ -12,8 +12,14 @@ is *plannable* when
   arguments of region ops it is passed to or yielded inside), no alias reaches a
   `func.return`, a branch, or a terminator (`scf.yield`, `scf.condition`, ...) of the
   region the allocation is in or of an enclosing one;
-* it is freed: every `memref.dealloc` of an alias frees the allocated value itself
-  (through casts only), and there is at least one.
+* it is freed, at least once, and every `memref.dealloc` of an alias frees a value
+  that is the buffer itself, never a view of it: the allocated value through casts,
+  or a result or region argument of a region op it flows through (a loop's result or
+  iteration argument) all of whose buffer inflows are such values. A buffer freed
+  through such a merged value is planned with every other buffer that may flow into
+  it (a group), and only when no other value (a function argument, a buffer that
+  cannot be planned) flows into the region ops the group passes through: then all
+  the group's frees go away together.
 
 Lifetimes are intervals of a linear program order of the function (a pre-order walk,
 `ProgramOrder`). A buffer is live from its allocation to its last use. A use nested
@@ -26,9 +32,10 @@ the whole region.
 Placement: buffers in decreasing size (then by start) go to the lowest-waste offset:
 the smallest gap, between the buffers already placed whose lifetimes overlap its own,
 that holds it at its alignment, or the end of them (MLIR's and TFLite's "greedy by
-size" best fit). Every slot offset is a multiple of its alignment: the larger of the
+size" best fit). Every slot offset is a multiple of its alignment: the largest of the
 pass's minimum (16 by default), the allocation's `alignment` attribute and the element
-size. The arena is the size of the highest slot end; its alignment is the largest
+size (`comprehensive-bufferize{plan-memory=true}` gives allocations the pass's
+minimum, so small buffers are not padded to bufferization's default 64). The arena is the size of the highest slot end; its alignment is the largest
 slot alignment.
 
 Only analysis here: `xdsl_bufferize.transforms.static_memory_planning` rewrites.
