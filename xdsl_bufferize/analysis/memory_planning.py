@@ -285,10 +285,7 @@ def _whole_aliases(
             return owner.source in whole
         ops = flows.get(value)
         return ops is not None and all(
-            v in whole
-            for op in ops
-            for v in _region_op_inflows(op)
-            if v in aliases
+            v in whole for op in ops for v in _region_op_inflows(op) if v in aliases
         )
 
     whole = set(aliases)
