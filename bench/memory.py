@@ -48,6 +48,18 @@ OURS = "comprehensive-bufferize"
 PLANNED = "comprehensive-bufferize{plan-memory=true}"
 START = "<!-- memory section: python -m bench.memory -->"
 END = "<!-- end of memory section -->"
+WHY_NOT_MET = [
+    "- Why the remaining cases miss: workloads 02, 05 and 10 return buffers from "
+    "a *public* callee (`@block`, `@layer_norm`, `@attention`); out-params only "
+    "rewrite private functions (public signatures are the module's ABI), so those "
+    "results stay heap allocations that outlive their function, and in 02 and 10 the "
+    "caller holds them beside its arena (peak 1.12x, 1.16x). Workload 06 returns "
+    "a loop result that is, by the trip count's parity, either its argument or its "
+    "own buffer: deallocation returns a clone, so the caller's copy, the callee's "
+    "ping-pong buffer and the clone are live together (1200 B), while the lower "
+    "bound sees whichever of the first two is already dead (800 B).",
+]
+"""Why the targets not met are not (kept with the measured section)."""
 PEAK_SLACK = 1.10
 """Target: the planner's peak within 10 % of the lower bound."""
 
@@ -255,14 +267,17 @@ def section(rows: list[MemoryRow], elapsed: float) -> list[str]:
         "`bench/mlir_side.py`: `full`, `stack` = + hoisting, promote-buffers-to-stack, "
         "optimize-allocation-liveness, `out-params+stack` = + "
         "buffer-results-to-out-params) are read back with xDSL and run through the "
-        "same executor; the best is the correct run with the smallest peak. Buffers "
-        "carry `alignment = 64` (buffer-alignment), which the planner honours: slots "
-        "of small buffers are padded to 64 bytes, which the lower bound (sizes only) "
-        "does not count.",
+        "same executor; the best is the correct run with the smallest peak. With "
+        "the planner, allocations carry `alignment = 16` (plan-memory-alignment, which "
+        "replaces buffer-alignment's default 64), and slots are aligned to it or the "
+        "element size; the lower bound counts sizes only, so padding shows as peak "
+        "above it. The planned side also runs buffer-results-to-out-params with "
+        "hoist-static-allocs (part of plan-memory=true).",
         "",
         "### Targets",
         "",
         *targets(rows),
+        *WHY_NOT_MET,
         "",
         *table(rows),
         "",

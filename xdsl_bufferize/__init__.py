@@ -56,7 +56,7 @@ def bufferize(
     copy_before_write: bool = False,
     analysis_heuristic: AnalysisHeuristicName = "bottom-up",
     analysis_fuzzer_seed: int = 0,
-    buffer_alignment: int = 64,
+    buffer_alignment: int | None = None,
     allow_return_allocs_from_loops: bool = True,
     public_arguments_writable: bool = False,
     eliminate_empty_tensors: bool = True,
@@ -96,7 +96,8 @@ def bufferize(
     * `public_arguments_writable`: whether public functions may write their tensor
       arguments in place (MLIR's ABI); by default they write a copy.
     * `allow_unknown_ops`, `copy_before_write`, `analysis_heuristic`,
-      `analysis_fuzzer_seed`, `buffer_alignment` (a power of two, or 0 for none),
+      `analysis_fuzzer_seed`, `buffer_alignment` (a power of two, or 0 for none;
+      unset: 64, or `plan_memory_alignment` with `plan_memory`),
       `allow_return_allocs_from_loops`: as in MLIR's one-shot-bufferize.
     * `eliminate_empty_tensors`, `hoist_allocations`, `cleanup`, `canonicalize`:
       the optional stages of the pipeline.

@@ -12,8 +12,14 @@ is *plannable* when
   arguments of region ops it is passed to or yielded inside), no alias reaches a
   `func.return`, a branch, or a terminator (`scf.yield`, `scf.condition`, ...) of the
   region the allocation is in or of an enclosing one;
-* it is freed: every `memref.dealloc` of an alias frees the allocated value itself
-  (through casts only), and there is at least one.
+* it is freed, at least once, and every `memref.dealloc` of an alias frees a value
+  that is the buffer itself, never a view of it: the allocated value through casts,
+  or a result or region argument of a region op it flows through (a loop's result or
+  iteration argument) all of whose buffer inflows are such values. A buffer freed
+  through such a merged value is planned with every other buffer that may flow into
+  it (a group), and only when no other value (a function argument, a buffer that
+  cannot be planned) flows into the region ops the group passes through: then all
+  the group's frees go away together.
 
 Lifetimes are intervals of a linear program order of the function (a pre-order walk,
 `ProgramOrder`). A buffer is live from its allocation to its last use. A use nested
@@ -26,9 +32,10 @@ the whole region.
 Placement: buffers in decreasing size (then by start) go to the lowest-waste offset:
 the smallest gap, between the buffers already placed whose lifetimes overlap its own,
 that holds it at its alignment, or the end of them (MLIR's and TFLite's "greedy by
-size" best fit). Every slot offset is a multiple of its alignment: the larger of the
+size" best fit). Every slot offset is a multiple of its alignment: the largest of the
 pass's minimum (16 by default), the allocation's `alignment` attribute and the element
-size. The arena is the size of the highest slot end; its alignment is the largest
+size (`comprehensive-bufferize{plan-memory=true}` gives allocations the pass's
+minimum, so small buffers are not padded to bufferization's default 64). The arena is the size of the highest slot end; its alignment is the largest
 slot alignment.
 
 Only analysis here: `xdsl_bufferize.transforms.static_memory_planning` rewrites.
@@ -182,6 +189,14 @@ class _Uses:
     users: list[Operation]
     """Every op using an alias (frees excluded)."""
     deallocs: list[memref.DeallocOp]
+    aliases: set[SSAValue]
+    """Every value that may hold the buffer (views included)."""
+    merged_frees: bool = False
+    """Whether some free is of a value that may also hold other buffers (a loop or
+    branch result, an iteration argument)."""
+    inflows: set[SSAValue] = field(default_factory=lambda: set[SSAValue]())
+    """The memref values passed to the region ops the buffer flows through (their
+    operands and the operands of their regions' terminators)."""
 
 
 def _cast_chain(value: SSAValue, root: SSAValue) -> bool:
@@ -196,27 +211,24 @@ def _cast_chain(value: SSAValue, root: SSAValue) -> bool:
 
 def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
     """The uses of `alloc`'s buffer through all its aliases, or None if it leaves its
-    region or is freed through another value."""
+    region or is freed through a value that may be a view of it."""
     root = alloc.memref
     region = alloc.parent_region()
     assert region is not None
-    users: list[Operation] = []
-    deallocs: list[memref.DeallocOp] = []
-    seen: set[SSAValue] = set()
+    uses = _Uses([], [], set())
+    region_ops: list[Operation] = []
     stack: list[SSAValue] = [root]
     while stack:
         value = stack.pop()
-        if value in seen:
+        if value in uses.aliases:
             continue
-        seen.add(value)
+        uses.aliases.add(value)
         for use in value.uses:
             user = use.operation
             if isinstance(user, memref.DeallocOp):
-                if not _cast_chain(value, root):
-                    return None
-                deallocs.append(user)
+                uses.deallocs.append(user)
                 continue
-            users.append(user)
+            uses.users.append(user)
             if isinstance(user, VIEW_OPS) or user.name == "memref.assume_alignment":
                 stack.extend(r for r in user.results if _is_memref(r))
             elif isinstance(user, func.CallOp):
@@ -229,16 +241,73 @@ def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
                 # op's results and (loops) to the next iteration's arguments.
                 if parent is None or not _inside(parent, region):
                     return None
+                region_ops.append(parent)
                 stack.extend(_region_op_aliases(parent))
             elif user.regions:
-                stack.extend(_region_op_aliases(user))
+                passed_on = list(_region_op_aliases(user))
+                if passed_on:  # not a linalg op on buffers, say
+                    region_ops.append(user)
+                    stack.extend(passed_on)
             elif user.name != "bufferization.clone":
                 # Unknown ops may return a view of their operand (a clone is a new
                 # buffer).
                 stack.extend(r for r in user.results if _is_memref(r))
-    if not deallocs:
+    if not uses.deallocs:
         return None
-    return _Uses(users, deallocs)
+    whole = _whole_aliases(root, uses.aliases, region_ops)
+    for dealloc in uses.deallocs:
+        freed = dealloc.memref
+        if freed not in whole:
+            return None
+        if not _cast_chain(freed, root):
+            uses.merged_frees = True
+    for op in region_ops:
+        uses.inflows.update(_region_op_inflows(op))
+    return uses
+
+
+def _whole_aliases(
+    root: SSAValue, aliases: set[SSAValue], region_ops: list[Operation]
+) -> set[SSAValue]:
+    """The aliases that are a whole buffer, never a view: `root`, its casts, and the
+    results and region arguments of region ops all of whose aliasing inflows are
+    whole (the largest such set: loops feed their own arguments)."""
+    flows: dict[SSAValue, list[Operation]] = {}
+    for op in region_ops:
+        for value in _region_op_aliases(op):
+            flows.setdefault(value, []).append(op)
+
+    def may_be_whole(value: SSAValue, whole: set[SSAValue]) -> bool:
+        if value is root:
+            return True
+        owner = value.owner
+        if isinstance(owner, memref.CastOp):
+            return owner.source in whole
+        ops = flows.get(value)
+        return ops is not None and all(
+            v in whole for op in ops for v in _region_op_inflows(op) if v in aliases
+        )
+
+    whole = set(aliases)
+    changed = True
+    while changed:
+        changed = False
+        for value in list(whole):
+            if not may_be_whole(value, whole):
+                whole.discard(value)
+                changed = True
+    return whole
+
+
+def _region_op_inflows(op: Operation) -> Iterator[SSAValue]:
+    """The memref values `op` passes on to its results or region arguments: its
+    operands and those of the terminators of its regions' blocks."""
+    yield from (v for v in op.operands if _is_memref(v))
+    for region in op.regions:
+        for block in region.blocks:
+            last = block.last_op
+            if last is not None and last.has_trait(IsTerminator):
+                yield from (v for v in last.operands if _is_memref(v))
 
 
 def _region_op_aliases(op: Operation) -> Iterator[SSAValue]:
@@ -325,15 +394,50 @@ def place(buffers: list[PlannedBuffer]) -> int:
     return max((b.offset + b.size for b in buffers), default=0)
 
 
+def _merge_groups(
+    candidates: list[tuple[memref.AllocOp, int, int, _Uses]],
+) -> list[list[tuple[memref.AllocOp, int, int, _Uses]]]:
+    """The candidates grouped by shared aliases (buffers that may flow into one value,
+    transitively)."""
+    groups: list[list[tuple[memref.AllocOp, int, int, _Uses]]] = []
+    aliases: list[set[SSAValue]] = []
+    for candidate in candidates:
+        group = [candidate]
+        values = set(candidate[3].aliases)
+        for index in reversed(range(len(groups))):
+            if aliases[index] & values:
+                group += groups.pop(index)
+                values |= aliases.pop(index)
+        groups.append(group)
+        aliases.append(values)
+    return groups
+
+
+def _closed(group: list[tuple[memref.AllocOp, int, int, _Uses]]) -> bool:
+    """Whether no buffer other than the group's flows into the values it is freed
+    through: every value passed to the region ops the group flows through is an
+    alias of a member."""
+    aliases: set[SSAValue] = set()
+    for _, _, _, uses in group:
+        aliases |= uses.aliases
+    return all(v in aliases for _, _, _, uses in group for v in uses.inflows)
+
+
 def plan_function(
     function: func.FuncOp, minimum_alignment: int = DEFAULT_ALIGNMENT
 ) -> FunctionPlan:
-    """The arena plan of `function` (no buffer when nothing is plannable)."""
+    """The arena plan of `function` (no buffer when nothing is plannable).
+
+    Buffers freed through a value that may hold several buffers (a loop result, an
+    iteration argument: ping-pong buffers, a buffer carried through a loop and freed
+    after it) are planned as a group, only when every buffer that may reach such a
+    value is a member: all their frees then go away together. Each member keeps its
+    own slot for its own lifetime, which spans every value it may flow into."""
     plan = FunctionPlan(function, alignment=minimum_alignment)
     if not function.body.blocks:
         return plan
     calls = _CallResults(function.parent_op())
-    order: ProgramOrder | None = None
+    candidates: list[tuple[memref.AllocOp, int, int, _Uses]] = []
     for op in function.walk():
         if not isinstance(op, memref.AllocOp) or ARENA_ATTR in op.attributes:
             continue
@@ -341,22 +445,26 @@ def plan_function(
         if typed is None or _in_parallel_loop(op, function):
             continue
         uses = _follow(op, calls)
-        if uses is None:
+        if uses is not None:
+            candidates.append((op, *typed, uses))
+    if not candidates:
+        return plan
+    order = ProgramOrder(function)
+    for group in _merge_groups(candidates):
+        if any(c[3].merged_frees for c in group) and not _closed(group):
             continue
-        if order is None:
-            order = ProgramOrder(function)
-        start, end = _lifetime(op, uses.users, order)
-        size, element = typed
-        plan.buffers.append(
-            PlannedBuffer(
-                op,
-                size,
-                _alignment(op, element, minimum_alignment),
-                start,
-                end,
-                uses.deallocs,
+        for op, size, element, uses in group:
+            start, end = _lifetime(op, uses.users, order)
+            plan.buffers.append(
+                PlannedBuffer(
+                    op,
+                    size,
+                    _alignment(op, element, minimum_alignment),
+                    start,
+                    end,
+                    uses.deallocs,
+                )
             )
-        )
     plan.size = place(plan.buffers)
     plan.alignment = max([minimum_alignment, *(b.alignment for b in plan.buffers)])
     return plan

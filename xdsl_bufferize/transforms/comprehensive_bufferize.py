@@ -316,15 +316,18 @@ def cleanup_buffers(module: ModuleOp) -> None:
     ).rewrite_module(module)
 
 
-def _forward_options(target: type[ModulePass], source: ModulePass) -> ModulePass:
+def _forward_options(
+    target: type[ModulePass], source: ModulePass, **overrides: object
+) -> ModulePass:
     """An instance of `target` whose options take the values of `source`'s fields of
-    the same name."""
+    the same name, or of `overrides`."""
     names = {f.name for f in dataclasses.fields(target)}
     values = {
         f.name: getattr(source, f.name)
         for f in dataclasses.fields(source)
         if f.name in names
     }
+    values.update(overrides)
     return target(**values)
 
 
@@ -352,8 +355,9 @@ class ComprehensiveBufferizePass(ModulePass, OutParamsOptions, StackPromotionOpt
     """bottom-up, top-down, bottom-up-from-terminators or fuzzer."""
     analysis_fuzzer_seed: int = 0
     """Seed of the fuzzer heuristic."""
-    buffer_alignment: int = 64
-    """Alignment of new allocations (0: none)."""
+    buffer_alignment: int | None = None
+    """Alignment of new allocations (0: none). Unset: 64, or with plan-memory the
+    planner's plan-memory-alignment (see `effective_buffer_alignment`)."""
     allow_return_allocs_from_loops: bool = True
     """Let a loop yield a buffer not equivalent to its iter_arg (a new buffer each
     iteration, freed by the deallocation); False rejects such loops as MLIR does."""
@@ -405,10 +409,26 @@ class ComprehensiveBufferizePass(ModulePass, OutParamsOptions, StackPromotionOpt
     plan_memory: bool = False
     """At the end, place the statically sized buffers of each function in one arena
     allocated once per call, sharing bytes between buffers whose lifetimes do not
-    overlap (static-memory-planning)."""
+    overlap (static-memory-planning). Also turns on buffer-results-to-out-params
+    with hoist-static-allocs, so a buffer a callee returns is allocated, and
+    planned, in its caller."""
     plan_memory_alignment: int = 16
     """With plan-memory: the minimum alignment of each buffer in the arena (a power
-    of two; an allocation's own alignment, see buffer-alignment, may ask for more)."""
+    of two), and the alignment of new allocations unless buffer-alignment is set."""
+
+    @property
+    def effective_buffer_alignment(self) -> int:
+        """The alignment bufferization gives new allocations: buffer-alignment when
+        set, else the planner's minimum slot alignment with plan-memory (a larger one
+        would only pad small buffers' slots), else 64 (MLIR's default)."""
+        if self.buffer_alignment is not None:
+            return self.buffer_alignment
+        return self.plan_memory_alignment if self.plan_memory else 64
+
+    @property
+    def plans_out_params(self) -> bool:
+        """Whether buffer-results-to-out-params runs (asked for, or by plan-memory)."""
+        return self.buffer_results_to_out_params or self.plan_memory
 
     def __post_init__(self) -> None:
         validate_bufferization_options(self.name, self)
@@ -424,11 +444,13 @@ class ComprehensiveBufferizePass(ModulePass, OutParamsOptions, StackPromotionOpt
             self._run(ctx, op)
 
     def _run(self, ctx: Context, op: ModuleOp) -> None:
-        forwarded = _forward_options(OneShotBufferizePass, self)
-        assert isinstance(forwarded, OneShotBufferizePass)
-        bufferize_pass = dataclasses.replace(
-            forwarded, bufferize_function_boundaries=True
+        bufferize_pass = _forward_options(
+            OneShotBufferizePass,
+            self,
+            buffer_alignment=self.effective_buffer_alignment,
+            bufferize_function_boundaries=True,
         )
+        assert isinstance(bufferize_pass, OneShotBufferizePass)
         # The last analysis of eliminate-empty-tensors is kept for the functions
         # it did not change afterwards: one-shot reuses it instead of redoing it.
         options = bufferize_pass.options()
@@ -442,14 +464,16 @@ class ComprehensiveBufferizePass(ModulePass, OutParamsOptions, StackPromotionOpt
         bufferize_pass.run(op, kept, report_copies=False)
         if self.test_analysis_only:
             return
-        if self.buffer_results_to_out_params:
+        if self.plans_out_params:
+            # The planner needs callers to allocate what callees return.
+            hoist = self.hoist_static_allocs or self.plan_memory
             buffer_results_to_out_params(
                 op,
-                self,
+                dataclasses.replace(self, hoist_static_allocs=hoist),
                 self.modify_public_functions,
                 keep_forwarded=True,
                 skip_unsupported=True,
-                alignment=self.buffer_alignment or None,
+                alignment=self.effective_buffer_alignment or None,
             )
         if self.hoist_allocations:
             hoist_loop_allocations(op)

@@ -53,7 +53,7 @@ class _BufferizationPassOptions(Protocol):
     @property
     def function_boundary_type_conversion(self) -> str: ...
     @property
-    def buffer_alignment(self) -> int: ...
+    def buffer_alignment(self) -> int | None: ...
 
 
 def validate_bufferization_options(
@@ -74,7 +74,8 @@ def validate_bufferization_options(
             options.function_boundary_type_conversion,
             layouts,
         )
-    check_alignment(pass_name, options.buffer_alignment)
+    if options.buffer_alignment is not None:
+        check_alignment(pass_name, options.buffer_alignment)
 
 
 @dataclass(frozen=True)

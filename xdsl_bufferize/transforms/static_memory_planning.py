@@ -53,9 +53,11 @@ def apply_plan(plan: FunctionPlan) -> None:
     )
     arena.attributes[ARENA_ATTR] = UnitAttr()
     Rewriter.insert_op(arena, InsertPoint.at_start(entry_block(plan.function)))
+    # Members of a group may share frees (of a loop result both may reach).
+    frees = {id(d): d for b in plan.buffers for d in b.deallocs}
+    for dealloc in frees.values():
+        Rewriter.erase_op(dealloc)
     for buffer in plan.buffers:
-        for dealloc in buffer.deallocs:
-            Rewriter.erase_op(dealloc)
         offset = arith.ConstantOp(IntegerAttr(buffer.offset, IndexType()))
         Rewriter.insert_op(offset, InsertPoint.before(buffer.alloc))
         alloc_type = buffer.alloc.memref.type
