@@ -42,9 +42,11 @@ or a merge that may be `%a` beside `%a`); its callers then own that buffer once 
 run time which results hold it.  For every function with a body and two memref results of
 one type (private or public: its body is what runs), the same backward trace tells which
 result pairs *may* hold one buffer: each returned value is traced to its *origins* (the
-entry arguments, allocations and other defining ops, globals it may come from, results of
-calls to known callees as summarised before), and a pair may share when, on some return,
-the origin sets of the two values meet or one of them is unknown.  Calls of external
+allocations and other defining ops it may come from, results of calls to known callees as
+summarised before), and a pair may share when, on some return, the origin sets of the two
+values meet or one of them is unknown.  Arguments and globals are no origins: a function
+returns a copy of a buffer it does not own (forwarded results aside, which callers see as
+views of their operands), so they never reach two results.  Calls of external
 declarations, of functions in a call-graph cycle and of functions not analysed may return
 one buffer at every result position.
 """
@@ -162,9 +164,9 @@ def _enclosing(op: Operation) -> tuple[func.FuncOp | None, Operation | None]:
     return function, None
 
 
-_Origin = SSAValue | str | tuple[SSAValue, SSAValue]
-"""Where a buffer may come from: an entry argument or a defining op's result, a global's
-name, or a pair of results of one call that may be one buffer."""
+_Origin = SSAValue | tuple[SSAValue, SSAValue]
+"""Where a buffer a function may hand over comes from: a defining op's result, or a pair of
+results of one call that may be one buffer."""
 
 
 @dataclass
@@ -388,8 +390,7 @@ def _origins(
             continue
         seen.add(current)
         if isinstance(current, BlockArgument) and current.block is entry:
-            found.add(current)
-            continue
+            continue  # returned as a copy (the function does not own it)
         if isinstance(current, OpResult):
             op = current.op
             if isinstance(op, func.CallOp):
@@ -403,8 +404,7 @@ def _origins(
                     found.update(analysis.call_origins(op, current.index))
                 continue
             if isinstance(op, memref.GetGlobalOp):
-                found.add(op.name_.string_value())
-                continue
+                continue  # returned as a copy, as arguments are
             if not op.regions and not isinstance(op, VIEW_OPS):
                 # a new buffer, or (an unknown op) maybe a view of a memref operand
                 found.add(current)

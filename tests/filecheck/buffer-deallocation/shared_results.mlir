@@ -214,7 +214,7 @@ func.func @main() -> f32 {
 
 // -----
 
-// (e) An external declaration says nothing about its results: the second is owned only
+// (d) An external declaration says nothing about its results: the second is owned only
 // when it is not the first's buffer.
 func.func private @external() -> (memref<4xf32>, memref<4xf32>)
 
@@ -242,6 +242,39 @@ func.func @user() -> f32 {
 // CHECK-NEXT: scf.if %y_owned {
 // CHECK-NEXT: memref.dealloc %y : memref<4xf32>
 // CHECK-NEXT: }
+// CHECK-NEXT: %s = arith.addf %u, %v : f32
+// CHECK-NEXT: func.return %s : f32
+// CHECK-NEXT: }
+
+// -----
+
+// (e) A callee returning its arguments returns copies of them (the caller owns every
+// result), so its results are never one buffer, even for one buffer passed twice.
+func.func @pair(%x: memref<4xf32>, %y: memref<4xf32>) -> (memref<4xf32>, memref<4xf32>) {
+  func.return %x, %y : memref<4xf32>, memref<4xf32>
+}
+
+func.func @user(%a: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %p, %q = func.call @pair(%a, %a) : (memref<4xf32>, memref<4xf32>) -> (memref<4xf32>, memref<4xf32>)
+  %u = memref.load %p[%c0] : memref<4xf32>
+  %v = memref.load %q[%c0] : memref<4xf32>
+  %s = arith.addf %u, %v : f32
+  func.return %s : f32
+}
+
+// CHECK-LABEL: func.func @pair(%x: memref<4xf32>, %y: memref<4xf32>) -> (memref<4xf32>, memref<4xf32>) {
+// CHECK-NEXT: %0 = bufferization.clone %x : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT: %1 = bufferization.clone %y : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT: func.return %0, %1 : memref<4xf32>, memref<4xf32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @user(%a: memref<4xf32>) -> f32 {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %p, %q = func.call @pair(%a, %a) : (memref<4xf32>, memref<4xf32>) -> (memref<4xf32>, memref<4xf32>)
+// CHECK-NEXT: %u = memref.load %p[%c0] : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %p : memref<4xf32>
+// CHECK-NEXT: %v = memref.load %q[%c0] : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %q : memref<4xf32>
 // CHECK-NEXT: %s = arith.addf %u, %v : f32
 // CHECK-NEXT: func.return %s : f32
 // CHECK-NEXT: }
