@@ -36,6 +36,19 @@ A function forwards results only if all of these hold (else it keeps the clone):
 A forwarded result may therefore be a view of the argument with another type (e.g. a
 `memref.cast`); a result that is the argument on some paths and a new buffer on others keeps
 the copy (or the runtime ownership flag) of the general rule.
+
+Shared results: a function may return one buffer at two result positions (`return %a, %a`,
+or a merge that may be `%a` beside `%a`); its callers then own that buffer once and check at
+run time which results hold it.  For every function with a body and two memref results of
+one type (private or public: its body is what runs), the same backward trace tells which
+result pairs *may* hold one buffer: each returned value is traced to its *origins* (the
+allocations and other defining ops it may come from, results of calls to known callees as
+summarised before), and a pair may share when, on some return, the origin sets of the two
+values meet or one of them is unknown.  Arguments and globals are no origins: a function
+returns a copy of a buffer it does not own (forwarded results aside, which callers see as
+views of their operands), so they never reach two results.  Calls of external
+declarations, of functions in a call-graph cycle and of functions not analysed may return
+one buffer at every result position.
 """
 
 from __future__ import annotations
@@ -151,6 +164,11 @@ def _enclosing(op: Operation) -> tuple[func.FuncOp | None, Operation | None]:
     return function, None
 
 
+_Origin = SSAValue | tuple[SSAValue, SSAValue]
+"""Where a buffer a function may hand over comes from: a defining op's result, or a pair of
+results of one call that may be one buffer."""
+
+
 @dataclass
 class ForwardingAnalysis:
     """Which results of which private functions forward which argument (see module doc)."""
@@ -191,6 +209,44 @@ class ForwardingAnalysis:
         """{result index: owner result index} for the results of `function` that are
         views of (or the same buffer as) another of its results."""
         return self.result_views.get(function, {})
+
+    shared: dict[func.FuncOp, frozenset[tuple[int, int]]] = field(
+        default_factory=dict[func.FuncOp, frozenset[tuple[int, int]]]
+    )
+    """Analysed function -> the pairs (i, j), i < j, of its memref results that may be one
+    buffer at run time (see module doc)."""
+
+    def may_share(self, call: func.CallOp, i: int, j: int) -> bool:
+        """Whether results #`i` and #`j` of `call` may be one buffer."""
+        callee = self.callee_of.get(call)
+        pairs = None if callee is None else self.shared.get(callee)
+        return pairs is None or (min(i, j), max(i, j)) in pairs
+
+    def call_origins(self, call: func.CallOp, index: int) -> list[_Origin]:
+        """The origin tokens of result #`index` of `call` (a fresh buffer of the call):
+        two results of one call share a token exactly when they may be one buffer."""
+        callee = self.callee_of.get(call)
+        pairs = None if callee is None else self.shared.get(callee)
+        if pairs is None:
+            results = [r for r in call.results if _is_memref(r)]
+            return [results[0] if len(results) > 1 else call.results[index]]
+        tokens: list[_Origin] = [call.results[index]]
+        tokens.extend(
+            (call.results[i], call.results[j]) for i, j in pairs if index in (i, j)
+        )
+        return tokens
+
+
+def _has_twin_results(function: func.FuncOp) -> bool:
+    """Whether `function` has a body and two memref results of one type."""
+    if not function.body.blocks:
+        return False
+    types = [
+        t
+        for t in function.function_type.outputs
+        if isinstance(t, builtin.MemRefType | builtin.UnrankedMemRefType)
+    ]
+    return len(set(types)) < len(types)
 
 
 def _may_forward(function: func.FuncOp) -> bool:
@@ -256,8 +312,13 @@ def analyze_forwarding(
         _is_private_with_body(f) and _result_views(f, is_fresh)
         for f in _functions_outside_bodies(module)
     )
-    if not views_wanted and not any(
-        _may_forward(f) and _promising(f) for f in _functions_outside_bodies(module)
+    shares_wanted = any(_has_twin_results(f) for f in _functions_outside_bodies(module))
+    if (
+        not views_wanted
+        and not shares_wanted
+        and not any(
+            _may_forward(f) and _promising(f) for f in _functions_outside_bodies(module)
+        )
     ):
         return analysis  # the common case: no walk over every op of the module
     tables: dict[tuple[Operation | None, str], func.FuncOp] = {}
@@ -298,7 +359,77 @@ def analyze_forwarding(
                     views.pop(index, None)
                 if views:
                     analysis.result_views[function] = views
+    if shares_wanted:
+        for function in _callee_first(functions, calls, analysis):
+            if _has_twin_results(function):
+                analysis.shared[function] = _shared_results(function, analysis)
     return analysis
+
+
+def _shared_results(
+    function: func.FuncOp, analysis: ForwardingAnalysis
+) -> frozenset[tuple[int, int]]:
+    """The pairs (i, j), i < j, of memref results of `function` that may be one buffer:
+    on some return, the origins of the two values meet or one is unknown."""
+    entry = function.body.blocks.first
+    assert entry is not None
+    pairs: set[tuple[int, int]] = set()
+    for block in function.body.blocks:
+        ret = block.last_op
+        if not isinstance(ret, func.ReturnOp):
+            continue
+        origins = {
+            i: _origins(value, entry, analysis)
+            for i, value in enumerate(ret.operands)
+            if _is_memref(value)
+        }
+        for i, mine in origins.items():
+            for j, theirs in origins.items():
+                if i < j and (
+                    mine is None or theirs is None or not mine.isdisjoint(theirs)
+                ):
+                    pairs.add((i, j))
+    return frozenset(pairs)
+
+
+def _origins(
+    value: SSAValue, entry: Block, analysis: ForwardingAnalysis
+) -> set[_Origin] | None:
+    """The origins of the buffers `value` may be (see module doc); None if unknown."""
+    found: set[_Origin] = set()
+    seen: set[SSAValue] = set()
+    work = [value]
+    while work:
+        current = work.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if isinstance(current, BlockArgument) and current.block is entry:
+            continue  # returned as a copy (the function does not own it)
+        if isinstance(current, OpResult):
+            op = current.op
+            if isinstance(op, func.CallOp):
+                operand = analysis.forwarded_operand(op, current.index)
+                owner = analysis.viewed_result(op, current.index)
+                if operand is not None:
+                    work.append(op.operands[operand])
+                elif owner is not None:
+                    work.append(op.results[owner])
+                else:
+                    found.update(analysis.call_origins(op, current.index))
+                continue
+            if isinstance(op, memref.GetGlobalOp):
+                continue  # returned as a copy, as arguments are
+            if not op.regions and not isinstance(op, VIEW_OPS):
+                # a new buffer, or (an unknown op) maybe a view of a memref operand
+                found.add(current)
+                work.extend(v for v in op.operands if _is_memref(v))
+                continue
+        incoming = _incoming(current, entry, analysis)
+        if not isinstance(incoming, list):
+            return None
+        work.extend(incoming)
+    return found
 
 
 def _view_chain(value: SSAValue) -> Iterator[SSAValue]:

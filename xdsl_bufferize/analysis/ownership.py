@@ -548,6 +548,7 @@ class OwnershipAnalysis:
                     if r.index < result.index
                     and r.type == result.type
                     and self.kind.get(r) is RootKind.OWNING
+                    and self.forwarding.may_share(op, r.index, result.index)
                 ]
                 if earlier:
                     self.shared_results[result] = earlier

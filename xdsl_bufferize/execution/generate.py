@@ -110,6 +110,7 @@ MEMREF_FEATURES: tuple[str, ...] = (
     "offset_loops",
     "returned_views",
     "recursion",
+    "cf_loops",
 )
 """Features a memref program may use; each can be disabled by name.
 
@@ -117,8 +118,11 @@ MEMREF_FEATURES: tuple[str, ...] = (
 iter_args, two values of scf.while / scf.condition, two block arguments); `frees`: frees
 already in the program, on all paths or some; `realloc`: `memref.realloc`, also of a loop's
 iter_arg; `offset_loops`: loops carrying a static-offset view of a buffer allocated in the
-body; `returned_views`: private helpers returning one fresh buffer twice or with a view of
-it, and helpers returning a view of a local buffer; `recursion`: a recursive helper."""
+body; `returned_views`: helpers returning one fresh buffer twice (private or public) or
+(private) with a view of it, and helpers returning a view of a local buffer; `recursion`: a
+recursive helper; `cf_loops`: loops of `cf` branches at function level (a header block with
+two buffer arguments, often started as one buffer, and a back edge passing a fresh buffer on
+one path and the arguments on the other)."""
 
 
 @dataclass(frozen=True)
@@ -1967,6 +1971,59 @@ class MemrefProgramGenerator:
         g.emit("}")
         g.add(_Val(res, typ, (k,)))
 
+    def op_cf_loop(self, depth: int) -> None:
+        """A loop of `cf` branches at function level: a header block with two buffer
+        arguments (often one buffer twice) and a counter; the body writes through the
+        second name and reads through the first, then branches back with a fresh copy on
+        one path (sometimes as both arguments) and the arguments, maybe swapped or one
+        twice, on the other.  Only in the function's own region (`depth` 0)."""
+        g = self.g
+        a = self.buffer(base_only=True)
+        typ, shape = a.type, a.shape
+        twice = self.config.enabled("joins") and self.rng.random() < 0.6
+        b = a if twice else self.buffer(shape, base_only=True)
+        trip = self.rng.randint(1, 3)
+        k = g.fresh("l")[1:]
+        x, y, i = g.fresh("lx"), g.fresh("ly"), g.fresh("li")
+        zero, one = g.index(0), g.index(1)
+        g.emit(f"cf.br ^h{k}({a.name}, {b.name}, {zero} : {typ}, {typ}, index)")
+        g.fn.body.append(f"^h{k}({x}: {typ}, {y}: {typ}, {i}: index):")
+        stack = a.stack or b.stack
+        g.add(_Val(x, typ, shape, stack=stack))
+        g.add(_Val(y, typ, shape, stack=stack))
+        go = g.fresh("go")
+        g.emit(f"{go} = arith.cmpi slt, {i}, {g.index(trip)} : index")
+        g.emit(f"cf.cond_br {go}, ^b{k}, ^x{k}")
+        g.fn.body.append(f"^b{k}:")
+        g.scopes.append([])
+        g.iv_bounds[i] = trip - 1
+        g.add(_Val(i, "index"))
+        idx = g.indices_for(shape)
+        g.emit(f"memref.store {g.scalar()}, {y}[{idx}] : {typ}")
+        seen = g.fresh("lv")
+        g.emit(f"{seen} = memref.load {x}[{idx}] : {typ}")
+        g.add(_Val(seen, "f32"))
+        self.region_ops(depth + 1, self.rng.randint(0, 2))
+        nxt = g.fresh("ln")
+        g.emit(f"{nxt} = arith.addi {i}, {one} : index")
+        g.emit(f"cf.cond_br {g.condition()}, ^f{k}, ^k{k}")
+        g.scopes.pop()
+        del g.iv_bounds[i]
+        g.fn.body.append(f"^f{k}:")
+        fresh = g.fresh("lf")
+        g.emit(f"{fresh} = memref.alloc() : {typ}")
+        g.emit(f'"memref.copy"({x}, {fresh}) : ({typ}, {typ}) -> ()')
+        r = self.rng.random()
+        pair = (fresh, fresh) if r < 0.3 else (fresh, y) if r < 0.65 else (y, fresh)
+        g.emit(f"cf.br ^h{k}({pair[0]}, {pair[1]}, {nxt} : {typ}, {typ}, index)")
+        g.fn.body.append(f"^k{k}:")
+        r = self.rng.random()
+        pair = (
+            (x, y) if r < 0.4 else (x, x) if r < 0.6 else (y, y) if r < 0.8 else (y, x)
+        )
+        g.emit(f"cf.br ^h{k}({pair[0]}, {pair[1]}, {nxt} : {typ}, {typ}, index)")
+        g.fn.body.append(f"^x{k}:")
+
     def op_call_recursive(self, depth: int) -> None:
         """A call of the recursive helper (made on first use)."""
         g = self.g
@@ -2068,6 +2125,8 @@ class MemrefProgramGenerator:
             (self.op_for_offset_view, 0.4, "offset_loops"),
             (self.op_call_recursive, 0.4, "recursion"),
         ]
+        if depth == 0:
+            table.append((self.op_cf_loop, 0.4, "cf_loops"))
         ops = [
             (fn, c.weight(getattr(fn, "__name__", "alloc"), w))
             for fn, w, feat in table
@@ -2150,10 +2209,11 @@ class MemrefProgramGenerator:
             results.append(val.name)
             result_types.append(typ)
             if r < 0.5 and self.config.enabled("returned_views"):
-                # one fresh buffer returned twice or with a view of it (private helpers
-                # only: a public function must copy the second result), or a view of it
+                # one fresh buffer returned twice (callers free it once, after the
+                # last use of either result), with a view of it (private helpers only:
+                # the caller must see the view), or a view of it alone
                 r = self.rng.random()
-                if r < 0.3 and private:
+                if r < 0.3:
                     results.append(val.name)
                     result_types.append(typ)
                     result_shapes.append(shape)

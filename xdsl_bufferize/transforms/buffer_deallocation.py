@@ -187,6 +187,8 @@ class _FlagPlumbing:
         """Calls with flagged results -> the last op computing their flags (frees after
         the call go after it)."""
         """(source, memref operand index) -> (op, index of the operand carrying its flag)."""
+        self.same: dict[tuple[SSAValue, SSAValue], SSAValue] = {}
+        """(a, b) -> an i1 already computed that is true when `a` and `b` hold one buffer."""
         self.scratch = Block()
         placeholder = arith.ConstantOp(builtin.IntegerAttr(0, builtin.i1))
         self.scratch.add_op(placeholder)
@@ -362,6 +364,21 @@ class _FlagPlumbing:
         self.op_map[op] = new
         Rewriter.erase_op(op)
 
+    def same_buffer(self, builder: Builder, a: SSAValue, b: SSAValue) -> SSAValue:
+        """An i1 that is true when `a` and `b` hold one allocation at run time: the one
+        computed before in the block of `builder` (ahead of its insertion point), or a
+        new comparison of their aligned pointers."""
+        known = self.same.get((a, b))
+        if known is not None and _precedes(known, builder.insertion_point):
+            return known
+        pointers = [
+            builder.insert(memref.ExtractAlignedPointerAsIndexOp.get(v)).aligned_pointer
+            for v in (a, b)
+        ]
+        same = builder.insert(arith.CmpiOp(pointers[0], pointers[1], "eq")).result
+        self.same[(a, b)] = same
+        return same
+
     def _result_flags(self) -> None:
         """Flag each call result that may be an earlier result's buffer: owned unless it
         is (the callee returned one buffer twice)."""
@@ -373,7 +390,7 @@ class _FlagPlumbing:
             ).result
             flag: SSAValue | None = None
             for other in earlier:
-                same = _same_buffer(builder, result, other)
+                same = self.same_buffer(builder, result, other)
                 distinct = builder.insert(arith.XOrIOp(same, true)).result
                 flag = (
                     distinct
@@ -432,7 +449,7 @@ class _FlagPlumbing:
                 held = self.value(flag.of)
                 for root, flagged in flag.absorbs:
                     buffer = self.value(root)
-                    taken = _same_buffer(builder, held, buffer)
+                    taken = self.same_buffer(builder, held, buffer)
                     if flagged:
                         taken = builder.insert(
                             arith.AndIOp(taken, self.flag(root))
@@ -451,13 +468,18 @@ class _FlagPlumbing:
         self.scratch.erase_op(self.placeholder.owner, safe_erase=False)
 
 
-def _same_buffer(builder: Builder, a: SSAValue, b: SSAValue) -> SSAValue:
-    """An i1 that is true when `a` and `b` hold the same allocation at run time."""
-    pointers = [
-        builder.insert(memref.ExtractAlignedPointerAsIndexOp.get(v)).aligned_pointer
-        for v in (a, b)
-    ]
-    return builder.insert(arith.CmpiOp(pointers[0], pointers[1], "eq")).result
+def _precedes(value: SSAValue, point: InsertPoint) -> bool:
+    """Whether the op defining `value` is in the block of `point`, before it."""
+    op = value.owner
+    if not isinstance(op, Operation) or op.parent is not point.block:
+        return False
+    before = point.insert_before
+    cursor = point.block.last_op if before is None else before.prev_op
+    while cursor is not None:
+        if cursor is op:
+            return True
+        cursor = cursor.prev_op
+    return False
 
 
 def _free_condition(
@@ -467,7 +489,7 @@ def _free_condition(
     that no value handing its ownership on holds it."""
     flag = plumbing.flag(free.value) if free.conditional else None
     for holder in free.unless_held_by:
-        same = _same_buffer(builder, plumbing.value(holder), value)
+        same = plumbing.same_buffer(builder, plumbing.value(holder), value)
         true = builder.insert(arith.ConstantOp(builtin.IntegerAttr(1, builtin.i1)))
         kept = builder.insert(arith.XOrIOp(same, true.result)).result
         flag = kept if flag is None else builder.insert(arith.AndIOp(flag, kept)).result

@@ -5,7 +5,7 @@
 // ownership over when it holds it at run time (`memref.extract_aligned_pointer_as_index`
 // of both compared): its flag is the value's flag or (same buffer and the dying buffer's
 // flag), and the dying buffer is freed before the exit only when the value does not hold
-// it.  No clone: the program's aliasing is kept.
+// it (one comparison serves both).  No clone: the program's aliasing is kept.
 
 // (a) The loop yields an scf.if of its iter_arg (still written after the scf.if) or a
 // fresh buffer; the iter_arg starts as a stack buffer the loop writes through.
@@ -61,13 +61,10 @@ func.func @main() -> f32 {
 // CHECK-NEXT: %2 = arith.cmpi eq, %0, %1 : index
 // CHECK-NEXT: %3 = arith.andi %2, %x_owned : i1
 // CHECK-NEXT: %y_owned_1 = arith.ori %y_owned, %3 : i1
-// CHECK-NEXT: %4 = "memref.extract_aligned_pointer_as_index"(%y) : (memref<4xf32>) -> index
-// CHECK-NEXT: %5 = "memref.extract_aligned_pointer_as_index"(%x) : (memref<4xf32>) -> index
-// CHECK-NEXT: %6 = arith.cmpi eq, %4, %5 : index
-// CHECK-NEXT: %7 = arith.constant true
-// CHECK-NEXT: %8 = arith.xori %6, %7 : i1
-// CHECK-NEXT: %9 = arith.andi %x_owned, %8 : i1
-// CHECK-NEXT: scf.if %9 {
+// CHECK-NEXT: %4 = arith.constant true
+// CHECK-NEXT: %5 = arith.xori %2, %4 : i1
+// CHECK-NEXT: %6 = arith.andi %x_owned, %5 : i1
+// CHECK-NEXT: scf.if %6 {
 // CHECK-NEXT: memref.dealloc %x : memref<4xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.yield %y, %y_owned_1 : memref<4xf32>, i1
@@ -82,7 +79,6 @@ func.func @main() -> f32 {
 // CHECK-NEXT: }
 
 // -----
-
 
 // (b) scf.condition forwards one buffer twice; the after region writes the original
 // through its other name, copies the other name in a loop that may not run, and yields
@@ -149,13 +145,10 @@ func.func @main() -> f32 {
 // CHECK-NEXT: %3 = arith.andi %2, %bx_owned : i1
 // CHECK-NEXT: %n_owned_1 = arith.ori %n_owned, %3 : i1
 // CHECK-NEXT: %false_3 = arith.constant false
-// CHECK-NEXT: %4 = "memref.extract_aligned_pointer_as_index"(%n) : (memref<4xf32>) -> index
-// CHECK-NEXT: %5 = "memref.extract_aligned_pointer_as_index"(%bx) : (memref<4xf32>) -> index
-// CHECK-NEXT: %6 = arith.cmpi eq, %4, %5 : index
-// CHECK-NEXT: %7 = arith.constant true
-// CHECK-NEXT: %8 = arith.xori %6, %7 : i1
-// CHECK-NEXT: %9 = arith.andi %bx_owned, %8 : i1
-// CHECK-NEXT: scf.if %9 {
+// CHECK-NEXT: %4 = arith.constant true
+// CHECK-NEXT: %5 = arith.xori %2, %4 : i1
+// CHECK-NEXT: %6 = arith.andi %bx_owned, %5 : i1
+// CHECK-NEXT: scf.if %6 {
 // CHECK-NEXT: memref.dealloc %bx : memref<4xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.yield %next, %n, %n, %n_owned_1, %false_3 : index, memref<4xf32>, memref<4xf32>, i1, i1
@@ -172,7 +165,6 @@ func.func @main() -> f32 {
 // CHECK-NEXT: }
 
 // -----
-
 
 // (c) A loop yields one scf.if result twice, the scf.if yielding the first iter_arg on
 // one path (after writing through the second) and, on the other, a copy of the second
@@ -244,22 +236,16 @@ func.func @main() -> f32 {
 // CHECK-NEXT: %7 = arith.andi %6, %y_owned : i1
 // CHECK-NEXT: %z_owned_2 = arith.ori %z_owned_1, %7 : i1
 // CHECK-NEXT: %false_4 = arith.constant false
-// CHECK-NEXT: %8 = "memref.extract_aligned_pointer_as_index"(%z) : (memref<4xf32>) -> index
-// CHECK-NEXT: %9 = "memref.extract_aligned_pointer_as_index"(%x) : (memref<4xf32>) -> index
-// CHECK-NEXT: %10 = arith.cmpi eq, %8, %9 : index
-// CHECK-NEXT: %11 = arith.constant true
-// CHECK-NEXT: %12 = arith.xori %10, %11 : i1
-// CHECK-NEXT: %13 = arith.andi %x_owned, %12 : i1
-// CHECK-NEXT: scf.if %13 {
+// CHECK-NEXT: %8 = arith.constant true
+// CHECK-NEXT: %9 = arith.xori %2, %8 : i1
+// CHECK-NEXT: %10 = arith.andi %x_owned, %9 : i1
+// CHECK-NEXT: scf.if %10 {
 // CHECK-NEXT: memref.dealloc %x : memref<4xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: %14 = "memref.extract_aligned_pointer_as_index"(%z) : (memref<4xf32>) -> index
-// CHECK-NEXT: %15 = "memref.extract_aligned_pointer_as_index"(%y) : (memref<4xf32>) -> index
-// CHECK-NEXT: %16 = arith.cmpi eq, %14, %15 : index
-// CHECK-NEXT: %17 = arith.constant true
-// CHECK-NEXT: %18 = arith.xori %16, %17 : i1
-// CHECK-NEXT: %19 = arith.andi %y_owned, %18 : i1
-// CHECK-NEXT: scf.if %19 {
+// CHECK-NEXT: %11 = arith.constant true
+// CHECK-NEXT: %12 = arith.xori %6, %11 : i1
+// CHECK-NEXT: %13 = arith.andi %y_owned, %12 : i1
+// CHECK-NEXT: scf.if %13 {
 // CHECK-NEXT: memref.dealloc %y : memref<4xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.yield %z, %z, %z_owned_2, %false_4 : memref<4xf32>, memref<4xf32>, i1, i1
