@@ -1166,9 +1166,13 @@ class OwnershipAnalysis:
                 and not (other.edges & site.edges)
             ):
                 continue
-            if i > site.index and other is not None:
-                # the buffer passed again (or a borrower of it): that later operand borrows
-                # it from this one's merge, or gets a copy
+            if other is not None and (
+                i > site.index
+                or (operand is not value and self.handover_root(operand) is not value)
+            ):
+                # the buffer passed again, or a value that may borrow it (a flagged merge
+                # handing on its own flag only): that operand borrows it from this one's
+                # merge, or gets a copy
                 continue
             return False
         uses = self._uses_in_region(value, source_region)
@@ -1289,11 +1293,13 @@ class OwnershipAnalysis:
     def absorbed(self, site: Site) -> frozenset[SSAValue]:
         """Roots whose ownership `site` hands on with its (flagged) value's flag.
 
-        A flagged value leaving a region may borrow a buffer that dies at that exit (an
-        iter_arg the loop body holds, a sibling of a merge in that region).  The merge it
-        flows into then owns that buffer when the value holds it at run time: its flag
-        becomes the value's flag or (the value is the root's buffer and the root's flag),
-        and the root is freed before the exit only if the value does not hold it.
+        A flagged value leaving a region, or passed along a branch, may borrow a buffer
+        that dies at that exit or edge (an iter_arg the loop body holds, a sibling of a
+        merge in that region, the block argument of a loop header beside the one passed
+        back on a back edge).  The merge it flows into then owns that buffer when the
+        value holds it at run time: its flag becomes the value's flag or (the value is the
+        root's buffer and the root's flag), and the root is freed at the exit or edge only
+        if the value does not hold it.
         """
         if site.mode is not SiteMode.TRANSFER or site.level != 0:
             return frozenset()
@@ -1304,10 +1310,12 @@ class OwnershipAnalysis:
     def _absorbable(self, site: Site) -> frozenset[SSAValue]:
         """The roots `site` may absorb (see `absorbed`) if it transfers a flagged value."""
         value = site.value
-        if site.kind is not SiteKind.EXIT or not self.is_flagged(value):
+        if site.kind not in (SiteKind.EXIT, SiteKind.BRANCH) or not self.is_flagged(
+            value
+        ):
             return frozenset()
         region = site.source.parent_region()
-        if region is None or len(region.blocks) != 1:
+        if region is None or (site.kind is SiteKind.EXIT and len(region.blocks) != 1):
             return frozenset()
         found: set[SSAValue] = set()
         for root in self.roots[value]:
@@ -1327,11 +1335,20 @@ class OwnershipAnalysis:
                 and is_memref(operand)
                 and root in self.roots[operand]
                 and not (operand is value and i > site.index)
+                and self._shares_edge(site, i)
                 for i, operand in enumerate(site.source.operands)
             ):
                 continue
             found.add(root)
         return frozenset(found)
+
+    def _shares_edge(self, site: Site, index: int) -> bool:
+        """Whether operand `index` of `site`'s op may flow along an edge `site` takes (a
+        branch operand passed to another successor does not)."""
+        if site.kind is not SiteKind.BRANCH:
+            return True
+        other = self.site_of.get((site.source, index))
+        return other is None or bool(other.edges & site.edges)
 
     def _flaggable(self, cls: MergeClass) -> bool:
         """Whether every member and site of `cls` sits where an i1 flag can be added."""
@@ -1660,7 +1677,10 @@ class OwnershipAnalysis:
         conditional = self.is_flagged(root)
 
         def add(point: FreePoint) -> None:
-            plan.frees.append(PlannedFree(root, model, point, conditional))
+            holders: tuple[SSAValue, ...] = ()
+            if point.edge is not None:
+                holders = self._holders(root, uses, *point.edge)
+            plan.frees.append(PlannedFree(root, model, point, conditional, holders))
 
         for holder, frees in partially_freeing.items():
             for nested in holder.regions:
@@ -1736,12 +1756,7 @@ class OwnershipAnalysis:
             elif last is terminator:
                 # the values handing this root on (the same value forwarded again
                 # borrows it from the merge that takes it)
-                holders = [
-                    s.value
-                    for user, index, _ in uses[last]
-                    if (s := self.site_of.get((user, index))) is not None
-                    and root in self.absorbed(s)
-                ]
+                holders = self._holders(root, uses, last)
                 only_clones = len(last.successors) <= 1 and all(
                     alias in holders
                     or (
@@ -1757,7 +1772,7 @@ class OwnershipAnalysis:
                             model,
                             FreePoint(before=last),
                             conditional,
-                            tuple(dict.fromkeys(holders)),
+                            holders,
                         )
                     )
                 elif edges:
@@ -1770,6 +1785,26 @@ class OwnershipAnalysis:
                     )
             else:
                 add(FreePoint(after=last))
+
+    def _holders(
+        self,
+        root: SSAValue,
+        uses: dict[Operation, list[tuple[Operation, int, SSAValue]]],
+        terminator: Operation,
+        edge: int | None = None,
+    ) -> tuple[SSAValue, ...]:
+        """The values `terminator` forwards (along successor `edge` only, if given) that
+        take `root`'s ownership on when they hold its buffer (`absorbed`): a free of
+        `root` there runs only if none of them does."""
+        return tuple(
+            dict.fromkeys(
+                site.value
+                for user, index, _ in uses.get(terminator, ())
+                if (site := self.site_of.get((user, index))) is not None
+                and (edge is None or edge in site.edges)
+                and root in self.absorbed(site)
+            )
+        )
 
     def _check_viewed_returns(self) -> None:
         """A result returned as a view of another must view the buffer handed over."""

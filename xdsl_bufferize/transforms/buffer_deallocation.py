@@ -183,12 +183,13 @@ class _FlagPlumbing:
         self.index_map: dict[tuple[Operation, int], int] = {}
         self.flag_of: dict[SSAValue, SSAValue] = {}
         self.slot: dict[tuple[Operation, int], tuple[Operation, int]] = {}
+        """(source, memref operand index) -> (op, index of the operand carrying its flag)."""
         self.after_call: dict[Operation, Operation] = {}
         """Calls with flagged results -> the last op computing their flags (frees after
         the call go after it)."""
-        """(source, memref operand index) -> (op, index of the operand carrying its flag)."""
-        self.same: dict[tuple[SSAValue, SSAValue], SSAValue] = {}
-        """(a, b) -> an i1 already computed that is true when `a` and `b` hold one buffer."""
+        self.same: dict[tuple[SSAValue, SSAValue, Block], SSAValue] = {}
+        """(a, b, block) -> an i1 already computed in `block` that is true when `a` and
+        `b` hold one buffer."""
         self.scratch = Block()
         placeholder = arith.ConstantOp(builtin.IntegerAttr(0, builtin.i1))
         self.scratch.add_op(placeholder)
@@ -368,15 +369,16 @@ class _FlagPlumbing:
         """An i1 that is true when `a` and `b` hold one allocation at run time: the one
         computed before in the block of `builder` (ahead of its insertion point), or a
         new comparison of their aligned pointers."""
-        known = self.same.get((a, b))
-        if known is not None and _precedes(known, builder.insertion_point):
+        point = builder.insertion_point
+        known = self.same.get((a, b, point.block))
+        if known is not None and _precedes(known, point):
             return known
         pointers = [
             builder.insert(memref.ExtractAlignedPointerAsIndexOp.get(v)).aligned_pointer
             for v in (a, b)
         ]
         same = builder.insert(arith.CmpiOp(pointers[0], pointers[1], "eq")).result
-        self.same[(a, b)] = same
+        self.same[(a, b, point.block)] = same
         return same
 
     def _result_flags(self) -> None:
