@@ -63,6 +63,9 @@ UPSTREAM_REFUSES = frozenset(
         "cf.mlir#3",
         "cf.mlir#4",
         "cf.mlir#6",  # a cf loop: upstream refuses unstructured loops
+        "cf_back_edges.mlir#1",
+        "cf_back_edges.mlir#2",
+        "cf_back_edges.mlir#3",
         "existing_frees.mlir#0",
         "existing_frees.mlir#1",
         "existing_frees.mlir#4",

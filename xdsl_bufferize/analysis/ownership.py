@@ -1008,11 +1008,42 @@ class OwnershipAnalysis:
                 )
             ]
             if not violating:
+                violating = self._borrowed_into_owned()
+            if not violating:
                 return
             ids = {id(c) for c in violating}
             first = [c for c in violating if not self._fed_by(c, ids)]
             for cls in first or violating:
                 cls.owned = True
+
+    def _borrowed_into_owned(self) -> list[MergeClass]:
+        """Borrowed merges passed straight into an owned merge that some of their inputs
+        do not outlive (a join whose block argument flows on to a block the join does not
+        dominate), with a heap buffer or call result among their inputs: owning them with a flag lets
+        ownership travel on with the value instead of a copy at that edge."""
+        found: dict[int, MergeClass] = {}
+        for cls in self.classes:
+            if not cls.owned:
+                continue
+            for site in cls.sites:
+                other = self.class_of.get(site.value)
+                if (
+                    other is None
+                    or other.owned
+                    or id(other) in found
+                    or not self._flaggable(other)
+                    or not any(
+                        self.kind.get(owned) is RootKind.OWNING
+                        for s in other.sites
+                        if (owned := self._owned_value(s)) is not None
+                    )
+                    or all(
+                        self._outlives(root, site) for root in self.roots[site.value]
+                    )
+                ):
+                    continue
+                found[id(other)] = other
+        return list(found.values())
 
     def _fed_by(self, cls: MergeClass, ids: set[int]) -> bool:
         """Whether a borrowed merge other than `cls` with id in `ids` flows into `cls`."""

@@ -3,7 +3,7 @@
 // kind: mismatch
 // detail: result #0: 1.0 before, -1.0 after
 // origin: xdsl-bufferize-fuzz --count 1000 --seed 1400000 --pipeline buffer-deallocation --jobs 1 (seed 1400412, shrunk), d13b 86f95b3
-// status: open: a cf loop passes its header's buffer argument twice, or with a fresh buffer, on a back edge; the branch sites get clones (the absorbed-root handover of 25b31f1 covers region exits only), which break the aliasing the program relies on after the loop
+// status: fixed (analysis/ownership.py _absorbable: a flagged value passed along a branch absorbs a root dying at that edge; _transfer_valid: a value that may borrow a buffer does not stop that buffer's transfer beside it; filecheck cf_back_edges.mlir): a cf loop passed its header's buffer argument twice, or with a fresh buffer, on a back edge; the branch sites get clones (the absorbed-root handover of 25b31f1 covers region exits only), which break the aliasing the program relies on after the loop
 builtin.module {
   func.func private @mrec(%n: index, %b: memref<2x2xf32>) -> memref<2x2xf32> {
     func.return %b : memref<2x2xf32>
