@@ -1495,7 +1495,10 @@ class OwnershipAnalysis:
                 for site in cls.sites:
                     level = site.level
                     while level < 2:
-                        if level == 0 and self._transfer_ok(site, cls.flaggable):
+                        if level == 0 and (
+                            self._transfer_ok(site, cls.flaggable)
+                            or self._returned_beside_lenders(site)
+                        ):
                             break
                         if level == 1 and cls.flaggable and self._borrow_valid(site):
                             break
@@ -1527,8 +1530,47 @@ class OwnershipAnalysis:
         if site.level == 2:
             return SiteMode.CLONE
         if self.is_flagged(site.value) and not cls.flagged:
+            if self._returned_beside_lenders(site):
+                return SiteMode.TRANSFER
             return SiteMode.COND_CLONE
         return SiteMode.TRANSFER
+
+    def _returned_beside_lenders(self, site: Site) -> bool:
+        """Whether `site` returns a flagged value, or a value owning nothing (a view, a
+        borrowed merge, a call result viewing another), beside every buffer it may
+        borrow.
+
+        Each such buffer must be handed over at another result position of the same type
+        that the function's shared-result summary (`analysis/forwarding.py`) lets share
+        with this one: the caller then owns the buffer once (it compares the results'
+        pointers), so the value is returned as is, with no copy when it borrows, and a
+        write through one result is seen through the other.
+        """
+        if site.kind is not SiteKind.RETURN:
+            return False
+        value = site.value
+        owning = self.is_owning(value)
+        if owning and not self.is_flagged(value):
+            return False
+        ret = site.source
+        function = ret.parent_op()
+        assert isinstance(function, func.FuncOp)
+        pairs = self.forwarding.shared.get(function)
+        for root in self.roots[value]:
+            if root is value and owning:
+                continue
+            if not any(
+                k != site.index
+                and operand.type == value.type
+                and (operand is root or self.handover_root(operand) is root)
+                and not self.is_flagged(root)
+                and (other := self.site_of.get((ret, k))) is not None
+                and other.level == 0
+                and (pairs is None or (min(k, site.index), max(k, site.index)) in pairs)
+                for k, operand in enumerate(ret.operands)
+            ):
+                return False
+        return True
 
     def _drop_useless_flags(self) -> None:
         """Unflag merges whose flag would always be true (no borrowed or flagged input)."""
