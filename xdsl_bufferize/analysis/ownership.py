@@ -35,13 +35,17 @@ and the loop result).  A class is
   on) or borrowed (flag false: the input outlives the merge and stays alive over its uses).
   The merge is freed by `scf.if %flag { dealloc }`.  This is what replaces a clone wherever
   an input is borrowed and another is fresh: a flag costs an i1, a clone copies the buffer.
-  A flagged value leaving a region may borrow a buffer that dies at that exit (the iter_arg
-  of the loop body it leaves): the merge *absorbs* that root, taking its ownership when the
-  value holds it at run time (a comparison of aligned pointers), and the root is freed
-  before the exit only when the value does not hold it (`OwnershipAnalysis.absorbed`).
+  A flagged value leaving a region, or passed along a branch, may borrow a buffer that dies
+  at that exit or edge (the iter_arg of the loop body it leaves, the other block argument of
+  a `cf` loop header on a back edge): the merge *absorbs* that root, taking its ownership
+  when the value holds it at run time (a comparison of aligned pointers), and the root is
+  freed at the exit or edge only when the value does not hold it
+  (`OwnershipAnalysis.absorbed`).
 
 Classes start borrowed; those that cannot be (an input may die while the merge lives) become
-owned, a wave at a time (`decide_classes`).  A borrowed class whose inputs can all be handed
+owned, a wave at a time (`decide_classes`), and so do flaggable borrowed classes passed on
+into an owned merge that some of their inputs do not outlive (a join whose block argument
+flows on to a block it does not dominate), so ownership travels on with a flag.  A borrowed class whose inputs can all be handed
 over becomes owned too (`promote_transfers`): the inputs not taken are then freed at the branch
 instead of after the merge dies (a loop swapping buffers frees the unused one after the loop).
 Then each edge into an owned class picks transfer, borrow or clone (`decide_sites`, a fixpoint
@@ -53,6 +57,9 @@ returned as is, the caller sees them as views of its operand): an owned buffer i
 as is; a flagged one is returned as is when its flag is set and copied otherwise
 (`scf.if %flag -> memref { yield %m } else { clone }`, the one copy the contract forces, only
 on the path where the function does not own the buffer); a borrowed one is always copied.
+Except: a value (flagged, or owning nothing) that may only borrow buffers returned at other
+positions of its type is returned as is; callers compare those results' pointers and free
+the buffer once (`_returned_beside_lenders`).
 A loop that swaps buffers in its iter_args passes ownership along with the values, with no
 clone and no flag.
 
