@@ -187,9 +187,11 @@ class OneShotAnalysisState(AnalysisState):
         self._reads: dict[SSAValue, _ValueReads] = {}
         """Per value: its read uses and the (loop-extended) position of each."""
         self._definitions: dict[SSAValue, list[SSAValue]] = {}
-        self._definition_paths: dict[SSAValue, dict[SSAValue, list[Operation]]] = {}
-        """Per value and definition: the ops (e.g. branch yields) the data flowed
-        through from the definition to the value."""
+        self._definition_paths: dict[
+            SSAValue, dict[SSAValue, list[tuple[Operation, ...]]]
+        ] = {}
+        """Per value and definition: for each path from the definition to the
+        value, the ops (e.g. branch yields) the data flowed through."""
         self._stabber: IntervalStabber[_ValueReads] | None = None
         self._repetitive_of_region: dict[int, tuple[tuple[Operation, int], ...]] = {}
         """Per region (by id): `_repetitive_ancestors` of the ops in it."""
@@ -259,24 +261,63 @@ class OneShotAnalysisState(AnalysisState):
         cached = self._definitions.get(value)
         if cached is not None:
             return cached
+        walked = self._walk_definitions(value, None)
+        assert walked is not None
+        found, paths, merged = walked
+        if merged:
+            # A value was reached along several paths (e.g. both branches of an
+            # scf.if yield it): the data avoided a branch only if every path
+            # did, so enumerate the paths, within a budget (chains of diamonds
+            # have exponentially many); past it, no path proves anything.
+            walked = self._walk_definitions(value, _PATH_BUDGET)
+            paths = (
+                walked[1]
+                if walked is not None
+                else {definition: [()] for definition in found}
+            )
+        self._definitions[value] = found
+        self._definition_paths[value] = paths
+        return found
+
+    def _walk_definitions(
+        self, value: SSAValue, budget: int | None
+    ) -> (
+        tuple[list[SSAValue], dict[SSAValue, list[tuple[Operation, ...]]], bool]
+        | None
+    ):
+        """The definitions of `value`, the ops each path to them goes through, and
+        whether some value was reached twice. Without a budget each value is
+        visited once (one path per definition); with one, every path is
+        followed, and None is returned when that takes more than `budget` steps."""
         found: list[SSAValue] = []
-        paths: dict[SSAValue, list[Operation]] = {}
+        paths: dict[SSAValue, list[tuple[Operation, ...]]] = {}
         seen: set[SSAValue] = set()
         stack: list[tuple[SSAValue, tuple[Operation, ...]]] = [(value, ())]
-        merged_paths = False
+        merged = False
+
+        def record(definition: SSAValue, path: tuple[Operation, ...]) -> None:
+            known = paths.get(definition)
+            if known is None:
+                found.append(definition)
+                paths[definition] = [path]
+            else:
+                known.append(path)
+
+        steps = 0
         while stack:
             current, path = stack.pop()
-            if current in seen:
-                # Reached again along another path (e.g. both branches of an
-                # scf.if yield it): one recorded path cannot prove the data
-                # avoided a branch.
-                merged_paths = True
-                continue
-            seen.add(current)
+            if budget is None:
+                if current in seen:
+                    merged = True
+                    continue
+                seen.add(current)
+            else:
+                steps += 1
+                if steps > budget:
+                    return None
             if isinstance(current, OpResult) and self._is_loop(current.op):
                 # A loop result is defined when the loop completes.
-                found.append(current)
-                paths[current] = list(path)
+                record(current, path)
                 continue
             aliasing = self.get_aliasing_op_operands(current)
             if (
@@ -289,8 +330,7 @@ class OneShotAnalysisState(AnalysisState):
                 # time its region is entered. One fed from inside the iteration (an
                 # scf.while after-region argument, from scf.condition) holds the
                 # data forwarded there: followed like a view.
-                found.append(current)
-                paths[current] = list(path)
+                record(current, path)
                 continue
             if not aliasing and not self._defines_contents(current):
                 # Undefined contents (tensor.empty): no data to preserve.
@@ -298,15 +338,10 @@ class OneShotAnalysisState(AnalysisState):
             if not aliasing or any(
                 self.bufferizes_to_memory_write(a.operand) for a in aliasing
             ):
-                found.append(current)
-                paths[current] = list(path)
+                record(current, path)
                 continue
             stack.extend((a.operand.value, (*path, a.operand.owner)) for a in aliasing)
-        if merged_paths:
-            paths = {definition: [] for definition in found}
-        self._definitions[value] = found
-        self._definition_paths[value] = paths
-        return found
+        return found, paths, merged
 
     def _defines_contents(self, value: SSAValue) -> bool:
         if not isinstance(value, OpResult):
@@ -589,10 +624,11 @@ class OneShotAnalysisState(AnalysisState):
                     and definition.block.parent_op() is w_op
                 ):
                     continue
-                # The data flowed through a branch that excludes the write.
-                if any(
-                    self._mutually_exclusive(via, w_op)
-                    for via in self._definition_paths[value][definition]
+                # The data flowed through a branch that excludes the write,
+                # along every path from the definition to the read.
+                if all(
+                    any(self._mutually_exclusive(via, w_op) for via in path)
+                    for path in self._definition_paths[value][definition]
                 ):
                     continue
             if write_aliases is None:
@@ -979,6 +1015,10 @@ class OneShotAnalysisState(AnalysisState):
                     root = self.alias_sets.find(result)
                     ids[result] = numbering.setdefault(root, len(numbering))
         return ids
+
+
+_PATH_BUDGET = 64
+"""Steps allowed to enumerate every path from a value back to its definitions."""
 
 
 def _defined_in(loop: Operation, value: SSAValue) -> bool:

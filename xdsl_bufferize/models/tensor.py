@@ -366,11 +366,15 @@ def tensor_type_of(value: SSAValue) -> TensorType[Attribute]:
 
 
 def find_in_reverse_chain(
-    state: AnalysisState, value: SSAValue, condition: Callable[[SSAValue], bool]
+    state: AnalysisState,
+    value: SSAValue,
+    condition: Callable[[SSAValue], bool],
+    equivalent_in_place_only: bool = True,
 ) -> list[SSAValue]:
-    """Walk from `value` back through in-place, equivalent aliases (op results and
-    block arguments to the operands they alias); return the values where the walk
-    stops: those meeting `condition`, and the leaves."""
+    """Walk from `value` back through aliases (op results and block arguments to
+    the operands they alias: by default only in-place, equivalent ones, else all);
+    return the values where the walk stops: those meeting `condition`, and the
+    leaves."""
     found: list[SSAValue] = []
     seen: set[SSAValue] = set()
     worklist = [value]
@@ -385,8 +389,11 @@ def find_in_reverse_chain(
         aliases = [
             alias
             for alias in state.get_aliasing_op_operands(current)
-            if alias.relation is BufferRelation.EQUIVALENT
-            and state.is_in_place(alias.operand)
+            if not equivalent_in_place_only
+            or (
+                alias.relation is BufferRelation.EQUIVALENT
+                and state.is_in_place(alias.operand)
+            )
         ]
         if not aliases:
             found.append(current)
@@ -452,7 +459,12 @@ def has_matching_extract_slice(
             )
         )
 
-    return all(matches(v) for v in find_in_reverse_chain(state, value, matches))
+    return all(
+        matches(v)
+        for v in find_in_reverse_chain(
+            state, value, matches, equivalent_in_place_only=require_in_place
+        )
+    )
 
 
 _SELF_COPYING_INSERT_SLICES: WeakSet[Operation] = WeakSet()
