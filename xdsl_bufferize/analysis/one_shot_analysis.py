@@ -97,6 +97,10 @@ def describe_value(value: SSAValue) -> str:
     return "value"
 
 
+_Path = tuple[Operation, ...]
+"""The ops data flowed through, from a definition to a value that reads it."""
+
+
 @dataclass(frozen=True)
 class Conflict:
     """Why an operand was decided out of place."""
@@ -187,9 +191,7 @@ class OneShotAnalysisState(AnalysisState):
         self._reads: dict[SSAValue, _ValueReads] = {}
         """Per value: its read uses and the (loop-extended) position of each."""
         self._definitions: dict[SSAValue, list[SSAValue]] = {}
-        self._definition_paths: dict[
-            SSAValue, dict[SSAValue, list[tuple[Operation, ...]]]
-        ] = {}
+        self._definition_paths: dict[SSAValue, dict[SSAValue, list[_Path]]] = {}
         """Per value and definition: for each path from the definition to the
         value, the ops (e.g. branch yields) the data flowed through."""
         self._stabber: IntervalStabber[_ValueReads] | None = None
@@ -281,21 +283,18 @@ class OneShotAnalysisState(AnalysisState):
 
     def _walk_definitions(
         self, value: SSAValue, budget: int | None
-    ) -> (
-        tuple[list[SSAValue], dict[SSAValue, list[tuple[Operation, ...]]], bool]
-        | None
-    ):
+    ) -> tuple[list[SSAValue], dict[SSAValue, list[_Path]], bool] | None:
         """The definitions of `value`, the ops each path to them goes through, and
         whether some value was reached twice. Without a budget each value is
         visited once (one path per definition); with one, every path is
         followed, and None is returned when that takes more than `budget` steps."""
         found: list[SSAValue] = []
-        paths: dict[SSAValue, list[tuple[Operation, ...]]] = {}
+        paths: dict[SSAValue, list[_Path]] = {}
         seen: set[SSAValue] = set()
-        stack: list[tuple[SSAValue, tuple[Operation, ...]]] = [(value, ())]
+        stack: list[tuple[SSAValue, _Path]] = [(value, ())]
         merged = False
 
-        def record(definition: SSAValue, path: tuple[Operation, ...]) -> None:
+        def record(definition: SSAValue, path: _Path) -> None:
             known = paths.get(definition)
             if known is None:
                 found.append(definition)
