@@ -440,10 +440,16 @@ def has_matching_extract_slice(
     insert: tensor.InsertSliceOp,
     require_in_place: bool = False,
 ) -> bool:
-    """Whether `value` comes (through in-place equivalent ops) only from
-    extract_slices of a tensor equivalent to `insert`'s dest, taking the same
-    slice as `insert` (and, with `require_in_place`, bufferizing in place: once
-    the analysis is done, an out-of-place extract_slice is a view of a copy)."""
+    """Whether `value` comes only from extract_slices of a tensor equivalent to
+    `insert`'s dest, taking the same slice as `insert` (MLIR's
+    `matchesInsertDestination`).
+
+    For the analysis the chain may go through any aliasing op, decided or not:
+    an alias of the slice lies inside its memory or, out of place, in a copy, and
+    with the insert's sizes it is the whole slice. With `require_in_place` (once
+    the analysis is done, to skip the copy) only in-place equivalent ops are
+    followed and the extract_slices must be in place: an out-of-place one is a
+    view of a copy."""
 
     def matches(candidate: SSAValue) -> bool:
         if not isinstance(candidate, OpResult):
