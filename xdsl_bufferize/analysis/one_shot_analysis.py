@@ -22,11 +22,14 @@ the operand goes out of place when that merge would create
 
 Aliasing-only operands (views, yields) are merged into their results' alias sets
 before any write is decided, except a view (extract_slice, cast, select, reshape)
-whose result has one use: it is decided in the heuristic's order, so when its use
-is decided first (bottom-up) a conflict with the view's source is resolved by a
-copy at the view, as MLIR does. Every read/write pair that ends up in one alias set
-is still checked, at the write's decision or at the merge that joins them, and the
-definition a read needs is never required to alias the write (conservative).
+whose uses are all bufferizable: it is decided in the heuristic's order, so when
+its uses are decided first (bottom-up) a conflict with the view's source is
+resolved by a copy at the view, as MLIR does. Such a view reads its source where
+it stands if its result is read (its copy would), so a write into the source
+before it sees that read whatever the order of decisions. Every read/write pair
+that ends up in one alias set is still checked, at the write's decision or at the
+merge that joins them, and the definition a read needs is never required to alias
+the write (conservative).
 
 Definitions are found by walking back through aliasing operands that are not
 written (views, yields, an scf.while after-region argument to what scf.condition
@@ -95,6 +98,10 @@ def describe_value(value: SSAValue) -> str:
         owner = parent.name if parent is not None else "block"
         return f"block argument #{value.index} of {owner}"
     return "value"
+
+
+_Path = tuple[Operation, ...]
+"""The ops data flowed through, from a definition to a value that reads it."""
 
 
 @dataclass(frozen=True)
@@ -187,9 +194,9 @@ class OneShotAnalysisState(AnalysisState):
         self._reads: dict[SSAValue, _ValueReads] = {}
         """Per value: its read uses and the (loop-extended) position of each."""
         self._definitions: dict[SSAValue, list[SSAValue]] = {}
-        self._definition_paths: dict[SSAValue, dict[SSAValue, list[Operation]]] = {}
-        """Per value and definition: the ops (e.g. branch yields) the data flowed
-        through from the definition to the value."""
+        self._definition_paths: dict[SSAValue, dict[SSAValue, list[_Path]]] = {}
+        """Per value and definition: for each path from the definition to the
+        value, the ops (e.g. branch yields) the data flowed through."""
         self._stabber: IntervalStabber[_ValueReads] | None = None
         self._repetitive_of_region: dict[int, tuple[tuple[Operation, int], ...]] = {}
         """Per region (by id): `_repetitive_ancestors` of the ops in it."""
@@ -259,24 +266,60 @@ class OneShotAnalysisState(AnalysisState):
         cached = self._definitions.get(value)
         if cached is not None:
             return cached
+        walked = self._walk_definitions(value, None)
+        assert walked is not None
+        found, paths, merged = walked
+        if merged:
+            # A value was reached along several paths (e.g. both branches of an
+            # scf.if yield it): the data avoided a branch only if every path
+            # did, so enumerate the paths, within a budget (chains of diamonds
+            # have exponentially many); past it, no path proves anything.
+            walked = self._walk_definitions(value, _PATH_BUDGET)
+            paths = (
+                walked[1]
+                if walked is not None
+                else {definition: [()] for definition in found}
+            )
+        self._definitions[value] = found
+        self._definition_paths[value] = paths
+        return found
+
+    def _walk_definitions(
+        self, value: SSAValue, budget: int | None
+    ) -> tuple[list[SSAValue], dict[SSAValue, list[_Path]], bool] | None:
+        """The definitions of `value`, the ops each path to them goes through, and
+        whether some value was reached twice. Without a budget each value is
+        visited once (one path per definition); with one, every path is
+        followed, and None is returned when that takes more than `budget` steps."""
         found: list[SSAValue] = []
-        paths: dict[SSAValue, list[Operation]] = {}
+        paths: dict[SSAValue, list[_Path]] = {}
         seen: set[SSAValue] = set()
-        stack: list[tuple[SSAValue, tuple[Operation, ...]]] = [(value, ())]
-        merged_paths = False
+        stack: list[tuple[SSAValue, _Path]] = [(value, ())]
+        merged = False
+
+        def record(definition: SSAValue, path: _Path) -> None:
+            known = paths.get(definition)
+            if known is None:
+                found.append(definition)
+                paths[definition] = [path]
+            else:
+                known.append(path)
+
+        steps = 0
         while stack:
             current, path = stack.pop()
-            if current in seen:
-                # Reached again along another path (e.g. both branches of an
-                # scf.if yield it): one recorded path cannot prove the data
-                # avoided a branch.
-                merged_paths = True
-                continue
-            seen.add(current)
+            if budget is None:
+                if current in seen:
+                    merged = True
+                    continue
+                seen.add(current)
+            else:
+                steps += 1
+                if steps > budget:
+                    return None
             if isinstance(current, OpResult) and self._is_loop(current.op):
                 # A loop result is defined when the loop completes.
-                found.append(current)
-                paths[current] = list(path)
+                record(current, path)
                 continue
             aliasing = self.get_aliasing_op_operands(current)
             if (
@@ -289,8 +332,7 @@ class OneShotAnalysisState(AnalysisState):
                 # time its region is entered. One fed from inside the iteration (an
                 # scf.while after-region argument, from scf.condition) holds the
                 # data forwarded there: followed like a view.
-                found.append(current)
-                paths[current] = list(path)
+                record(current, path)
                 continue
             if not aliasing and not self._defines_contents(current):
                 # Undefined contents (tensor.empty): no data to preserve.
@@ -298,15 +340,10 @@ class OneShotAnalysisState(AnalysisState):
             if not aliasing or any(
                 self.bufferizes_to_memory_write(a.operand) for a in aliasing
             ):
-                found.append(current)
-                paths[current] = list(path)
+                record(current, path)
                 continue
             stack.extend((a.operand.value, (*path, a.operand.owner)) for a in aliasing)
-        if merged_paths:
-            paths = {definition: [] for definition in found}
-        self._definitions[value] = found
-        self._definition_paths[value] = paths
-        return found
+        return found, paths, merged
 
     def _defines_contents(self, value: SSAValue) -> bool:
         if not isinstance(value, OpResult):
@@ -366,11 +403,14 @@ class OneShotAnalysisState(AnalysisState):
         self._repetitive_of_region[key] = found
         return found
 
-    def _collect_reads(self, values: Sequence[SSAValue]) -> None:
+    def _collect_reads(
+        self, values: Sequence[SSAValue], copyable_views: set[OpOperand]
+    ) -> None:
         pos = self.order.pos
         end = self.order.end
         value_pos = self.order.value_pos
         intervals: list[tuple[int, int, _ValueReads]] = []
+        read_values = self._values_read(values) if copyable_views else set[int]()
         for value in values:
             reads: list[tuple[OpOperand, int]] = []
             for use in value.uses:
@@ -380,9 +420,17 @@ class OneShotAnalysisState(AnalysisState):
                     continue
                 operand = OpOperand(user, use.index)
                 model = bufferizable_model(user)
-                # Unknown ops see a tensor; they read it where they are.
-                if model is None or model.bufferizes_to_memory_read(
-                    user, operand, self
+                # Unknown ops see a tensor; they read it where they are. A view
+                # decided in order reads its source if its result is read: out
+                # of place, it copies the source there (MLIR's
+                # `getAliasingReads`).
+                if (
+                    model is None
+                    or model.bufferizes_to_memory_read(user, operand, self)
+                    or (
+                        operand in copyable_views
+                        and any(id(r) in read_values for r in user.results)
+                    )
                 ):
                     reads.append((operand, user_pos))
             if not reads:
@@ -405,6 +453,31 @@ class OneShotAnalysisState(AnalysisState):
             self._reads[value] = record
             intervals.append((lo, extended[-1][1], record))
         self._stabber = IntervalStabber(self.order.size, intervals)
+
+    def _values_read(self, values: Sequence[SSAValue]) -> set[int]:
+        """The values (by id) some use reads, directly or through the values its
+        uses alias (MLIR's `isValueRead`, for all values at once: a reverse
+        propagation over the aliasing edges, linear in the uses)."""
+        aliased_by: dict[int, list[SSAValue]] = {}
+        found: set[int] = set()
+        stack: list[SSAValue] = []
+        for value in values:
+            for use in value.uses:
+                operand = OpOperand(use.operation, use.index)
+                if self.bufferizes_to_memory_read(operand):
+                    if id(value) not in found:
+                        found.add(id(value))
+                        stack.append(value)
+                    continue
+                for alias in self.get_aliasing_values(operand):
+                    aliased_by.setdefault(id(alias.value), []).append(value)
+        while stack:
+            current = stack.pop()
+            for value in aliased_by.get(id(current), ()):
+                if id(value) not in found:
+                    found.add(id(value))
+                    stack.append(value)
+        return found
 
     def _earliest_clobber(
         self, definition: SSAValue, value_pos: Callable[[SSAValue], int]
@@ -589,10 +662,11 @@ class OneShotAnalysisState(AnalysisState):
                     and definition.block.parent_op() is w_op
                 ):
                     continue
-                # The data flowed through a branch that excludes the write.
-                if any(
-                    self._mutually_exclusive(via, w_op)
-                    for via in self._definition_paths[value][definition]
+                # The data flowed through a branch that excludes the write,
+                # along every path from the definition to the read.
+                if all(
+                    any(self._mutually_exclusive(via, w_op) for via in path)
+                    for path in self._definition_paths[value][definition]
                 ):
                     continue
             if write_aliases is None:
@@ -844,7 +918,6 @@ class OneShotAnalysisState(AnalysisState):
             for index, value in enumerate(op.operands):
                 if isinstance(value.type, TensorType):
                     operands.append(OpOperand(op, index))
-        self._collect_reads(values)
 
         pending: list[OpOperand] = []
         forced: list[OpOperand] = []
@@ -857,13 +930,15 @@ class OneShotAnalysisState(AnalysisState):
                 pending.append(operand)
         # Operands that only alias (views, yields) are merged up front, as if in
         # place: a write decided before them must already see the reads their
-        # aliases will make. A conflict found only when such an operand is merged
-        # later could not be resolved by copying there, after the write. A view
-        # whose result only feeds one write is the exception (`_is_copyable_view`):
-        # it is decided in the heuristic's order, as MLIR does, so a conflict
-        # between that write and the view's source is resolved by copying at the
-        # view (MLIR's choice) when the write is decided first.
+        # aliases will make. A view without regions and with one tensor result
+        # (`_is_copyable_view`) is the exception: it is decided in the
+        # heuristic's order, as MLIR does, so a conflict between a write through
+        # it and its source is resolved by copying at the view (MLIR's choice)
+        # when the write is decided first. Such a view reads its source (the
+        # copy does), so a write decided before it sees that read.
         writing: list[OpOperand] = []
+        merged: list[tuple[OpOperand, Sequence[AliasingValue]]] = []
+        copyable_views: set[OpOperand] = set()
         for operand in pending:
             model = bufferizable_model(operand.owner)
             assert model is not None
@@ -876,11 +951,18 @@ class OneShotAnalysisState(AnalysisState):
             else:
                 aliases = self.get_aliasing_values(operand)
                 is_write = self.bufferizes_to_memory_write(operand)
-            if aliases and not is_write and not self._is_copyable_view(aliases):
-                self._mark_in_place(operand, aliases, False)
-                self.statistics.in_place += 1
+            if aliases and not is_write:
+                if self._is_copyable_view(aliases):
+                    copyable_views.add(operand)
+                    writing.append(operand)
+                else:
+                    merged.append((operand, aliases))
             else:
                 writing.append(operand)
+        self._collect_reads(values, copyable_views)
+        for operand, aliases in merged:
+            self._mark_in_place(operand, aliases, False)
+            self.statistics.in_place += 1
         pending = writing
         # Operands that must be in place are checked once the views are merged
         # (a read-only buffer seen through a slice is still read-only).
@@ -904,12 +986,15 @@ class OneShotAnalysisState(AnalysisState):
 
     def _is_copyable_view(self, aliases: Sequence[AliasingValue]) -> bool:
         """Whether an aliasing-only operand may wait for its turn: its op has no
-        regions and one tensor result, whose only use is written by its op.
+        regions and one tensor result, whose uses are all operands of
+        bufferizable ops that need not be in place.
 
-        While such a view is undecided, the data it forwards is read by that one
-        writing op alone, so every conflict the view's merge creates pairs a read
-        on one side with a write on the other: the cross-set check of the merge
-        finds it, and a copy at the view resolves it."""
+        Every read/write pair is checked when its two sides come into one alias
+        set, so while such a view is undecided its merge finds each conflict it
+        would create (a read on one side, an in-place write on the other); a
+        copy at the view resolves it, since the copy is a read of the source at
+        the view (registered up front): a write into the source before the view
+        already saw it, and a write after the view cannot reach the copy."""
         if len(aliases) != 1:
             return False
         result = aliases[0].value
@@ -917,14 +1002,16 @@ class OneShotAnalysisState(AnalysisState):
             return False
         if _has_several_tensor_results(result.op):
             return False
-        uses = list(result.uses)
-        if len(uses) != 1:
+        if not result.uses:
             return False
-        use = OpOperand(uses[0].operation, uses[0].index)
-        user_model = bufferizable_model(use.owner)
-        return user_model is not None and not user_model.must_bufferize_in_place(
-            use.owner, use, self
-        )
+        for use in result.uses:
+            operand = OpOperand(use.operation, use.index)
+            user_model = bufferizable_model(operand.owner)
+            if user_model is None or user_model.must_bufferize_in_place(
+                operand.owner, operand, self
+            ):
+                return False
+        return True
 
     def _equivalence_fixpoint(self, operands: Sequence[OpOperand]) -> None:
         """Union equivalence sets for in-place EQUIVALENT aliasing, inner ops first
@@ -979,6 +1066,10 @@ class OneShotAnalysisState(AnalysisState):
                     root = self.alias_sets.find(result)
                     ids[result] = numbering.setdefault(root, len(numbering))
         return ids
+
+
+_PATH_BUDGET = 64
+"""Steps allowed to enumerate every path from a value back to its definitions."""
 
 
 def _defined_in(loop: Operation, value: SSAValue) -> bool:

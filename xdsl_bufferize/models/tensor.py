@@ -366,11 +366,15 @@ def tensor_type_of(value: SSAValue) -> TensorType[Attribute]:
 
 
 def find_in_reverse_chain(
-    state: AnalysisState, value: SSAValue, condition: Callable[[SSAValue], bool]
+    state: AnalysisState,
+    value: SSAValue,
+    condition: Callable[[SSAValue], bool],
+    equivalent_in_place_only: bool = True,
 ) -> list[SSAValue]:
-    """Walk from `value` back through in-place, equivalent aliases (op results and
-    block arguments to the operands they alias); return the values where the walk
-    stops: those meeting `condition`, and the leaves."""
+    """Walk from `value` back through aliases (op results and block arguments to
+    the operands they alias: by default only in-place, equivalent ones, else all);
+    return the values where the walk stops: those meeting `condition`, and the
+    leaves."""
     found: list[SSAValue] = []
     seen: set[SSAValue] = set()
     worklist = [value]
@@ -385,8 +389,11 @@ def find_in_reverse_chain(
         aliases = [
             alias
             for alias in state.get_aliasing_op_operands(current)
-            if alias.relation is BufferRelation.EQUIVALENT
-            and state.is_in_place(alias.operand)
+            if not equivalent_in_place_only
+            or (
+                alias.relation is BufferRelation.EQUIVALENT
+                and state.is_in_place(alias.operand)
+            )
         ]
         if not aliases:
             found.append(current)
@@ -433,10 +440,16 @@ def has_matching_extract_slice(
     insert: tensor.InsertSliceOp,
     require_in_place: bool = False,
 ) -> bool:
-    """Whether `value` comes (through in-place equivalent ops) only from
-    extract_slices of a tensor equivalent to `insert`'s dest, taking the same
-    slice as `insert` (and, with `require_in_place`, bufferizing in place: once
-    the analysis is done, an out-of-place extract_slice is a view of a copy)."""
+    """Whether `value` comes only from extract_slices of a tensor equivalent to
+    `insert`'s dest, taking the same slice as `insert` (MLIR's
+    `matchesInsertDestination`).
+
+    For the analysis the chain may go through any aliasing op, decided or not:
+    an alias of the slice lies inside its memory or, out of place, in a copy, and
+    with the insert's sizes it is the whole slice. With `require_in_place` (once
+    the analysis is done, to skip the copy) only in-place equivalent ops are
+    followed and the extract_slices must be in place: an out-of-place one is a
+    view of a copy."""
 
     def matches(candidate: SSAValue) -> bool:
         if not isinstance(candidate, OpResult):
@@ -452,7 +465,12 @@ def has_matching_extract_slice(
             )
         )
 
-    return all(matches(v) for v in find_in_reverse_chain(state, value, matches))
+    return all(
+        matches(v)
+        for v in find_in_reverse_chain(
+            state, value, matches, equivalent_in_place_only=require_in_place
+        )
+    )
 
 
 _SELF_COPYING_INSERT_SLICES: WeakSet[Operation] = WeakSet()
