@@ -494,15 +494,18 @@ def one_shot_module_bufferize(
     if (
         not options.test_analysis_only
         and not options.copy_before_write
-        and not options.public_arguments_writable
+        and (not options.public_arguments_writable or options.result_variants)
     ):
-        variants = create_variants(module, graph)
+        writable = options.public_arguments_writable
+        variants = create_variants(module, graph, writable, options.result_variants)
         if variants:
             # The variants change calls (and so callee summaries): analyse afresh.
             prior = None
             graph = build_call_graph(module)
             func_state, states = analyze_module(graph, options)
-            kept = useful_variants(variants, graph, func_state, states)
+            kept = useful_variants(
+                variants, graph, func_state, states, writable, options.result_variants
+            )
             wrappers = finish_variants(module, variants, kept)
             graph = build_call_graph(module)
     func_state, states = analyze_module(graph, options, stats, prior)
