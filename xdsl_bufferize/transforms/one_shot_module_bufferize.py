@@ -9,7 +9,10 @@ With `bufferize-function-boundaries`, `one-shot-bufferize` hands the module to
    write get a private in-place variant `@<name>__inplace` that internal calls
    target, while the public symbol becomes a wrapper copying for external callers
    (`transforms/inplace_variants.py`; kept only where some internal call saves the
-   copy, which the analysis of the module with every variant tells).
+   copy, which the analysis of the module with every variant tells). With the
+   option `result_variants` (plan-memory), public functions called inside the
+   module that return a statically shaped tensor get one as well, so that their
+   results can become out-parameters.
 2. Analysis, callee first: each function gets its own one-shot analysis
    (`ModuleAnalysisState`), whose call models read the summaries of the callees
    (which arguments they read / write, which results are equivalent to or alias
