@@ -22,12 +22,21 @@ is *plannable* when
   the group's frees go away together.
 
 Lifetimes are intervals of a linear program order of the function (a pre-order walk,
-`ProgramOrder`). A buffer is live from its allocation to its last use. A use nested
+`ProgramOrder`). A buffer is live from its first use to its last use (an allocation
+touches no memory: what a buffer holds before its first use is undefined). A use nested
 in an op of the allocation's block counts as the whole of that op (a buffer defined
 outside a loop and used in it is live over every iteration; one allocated in a loop
 body lives within one iteration, so the next iteration reuses the slot). An
 allocation in a region of several blocks (`cf` control flow, back edges) is live over
 the whole region.
+
+Calls are looked into: when the first (last) use of a buffer is a call that it is
+passed to directly, and the callee's body is one block, the lifetime starts (ends)
+inside the call, at the first (last) op of that block touching the argument or an
+alias of it (`_argument_touches`; nested regions and calls count whole). So a buffer
+the callee is done with before it first touches another -- an input read before an
+out-parameter is written -- shares bytes with it, although both are operands of one
+call.
 
 Placement: buffers in decreasing size (then by start) go to the lowest-waste offset:
 the smallest gap, between the buffers already placed whose lifetimes overlap its own,
@@ -70,6 +79,9 @@ DEFAULT_ALIGNMENT = 16
 
 _PARALLEL_LOOPS = ("scf.parallel", "affine.parallel", "scf.forall")
 
+WHOLE_OP = 1 << 62
+"""`PlannedBuffer.end_step` of a lifetime that lasts to the end of its last op."""
+
 
 def element_size(t: Attribute) -> int | None:
     """Bytes of one memref element of type `t` (i1 takes a byte), or None when
@@ -99,6 +111,19 @@ class PlannedBuffer:
     """Its frees, which the arena replaces."""
     offset: int = 0
     """Its byte offset in the arena."""
+    start_step: int = 0
+    """Within the op at `start`: 0 for the whole op, or, for a call, 1 + the index of
+    the first op of the callee's body that touches the buffer."""
+    end_step: int = WHOLE_OP
+    """Within the op at `end`: `WHOLE_OP`, or, for a call, 1 + the index of the last op
+    of the callee's body that touches the buffer."""
+
+    def overlaps(self, other: PlannedBuffer) -> bool:
+        """Whether the two lifetimes share a point (then their bytes may not)."""
+        return (other.start, other.start_step) <= (self.end, self.end_step) and (
+            self.start,
+            self.start_step,
+        ) <= (other.end, other.end_step)
 
 
 @dataclass
@@ -148,17 +173,14 @@ class _CallResults:
     def __init__(self, module: Operation | None) -> None:
         self._module = module
         self._fresh: dict[str, set[int]] = {}
+        self._touches: dict[str, list[tuple[int, int]] | None] = {}
 
     def _fresh_results(self, name: str) -> set[int]:
         if name in self._fresh:
             return self._fresh[name]
         fresh: set[int] = set()
-        callee = (
-            SymbolTable.lookup_symbol(self._module, name)
-            if self._module is not None and self._module.has_trait(SymbolTable)
-            else None
-        )
-        if isinstance(callee, func.FuncOp) and callee.body.blocks:
+        callee = self._callee(name)
+        if callee is not None and callee.body.blocks:
             returns = [
                 b.last_op
                 for b in callee.body.blocks
@@ -170,11 +192,69 @@ class _CallResults:
         self._fresh[name] = fresh
         return fresh
 
+    def _callee(self, name: str) -> func.FuncOp | None:
+        callee = (
+            SymbolTable.lookup_symbol(self._module, name)
+            if self._module is not None and self._module.has_trait(SymbolTable)
+            else None
+        )
+        return callee if isinstance(callee, func.FuncOp) else None
+
+    def touches(self, call: func.CallOp) -> list[tuple[int, int]] | None:
+        """Per operand of `call`: the indices of the first and of the last op of the
+        callee's body that may touch the buffer passed there, or None when unknown
+        (no callee body in the module, or a body of several blocks)."""
+        name = call.callee.string_value()
+        if name not in self._touches:
+            callee = self._callee(name)
+            self._touches[name] = (
+                None
+                if callee is None or len(callee.body.blocks) != 1
+                else _argument_touches(callee)
+            )
+        return self._touches[name]
+
     def aliasing(self, call: func.CallOp) -> list[SSAValue]:
         fresh = self._fresh_results(call.callee.string_value())
         return [
             r for i, r in enumerate(call.results) if _is_memref(r) and i not in fresh
         ]
+
+
+def _argument_touches(function: func.FuncOp) -> list[tuple[int, int]]:
+    """Per argument of a one-block `function`: the indices (in its block) of the
+    first and the last op that may touch the argument's buffer -- use it or an
+    alias: any memref result of an op using it, the memref block arguments of the
+    op's regions, the results and region arguments of the op whose region yields it
+    -- and (`WHOLE_OP`, -1) for an argument nothing touches."""
+    block = entry_block(function)
+    index = {op: i for i, op in enumerate(block.ops)}
+    touches: list[tuple[int, int]] = []
+    for argument in block.args:
+        first, last = WHOLE_OP, -1
+        seen: set[SSAValue] = set()
+        stack: list[SSAValue] = [argument]
+        while stack:
+            value = stack.pop()
+            if value in seen:
+                continue
+            seen.add(value)
+            for use in value.uses:
+                user = use.operation
+                top = user
+                while top.parent_block() is not block:
+                    parent = top.parent_op()
+                    assert parent is not None
+                    top = parent
+                first, last = min(first, index[top]), max(last, index[top])
+                stack.extend(r for r in user.results if _is_memref(r))
+                stack.extend(_region_op_aliases(user))
+                parent = user.parent_op()
+                if user.has_trait(IsTerminator) and parent is not function:
+                    assert parent is not None
+                    stack.extend(_region_op_aliases(parent))
+        touches.append((first, last))
+    return touches
 
 
 def _defined_fresh(value: SSAValue) -> bool:
@@ -348,19 +428,47 @@ def _in_parallel_loop(op: Operation, function: func.FuncOp) -> bool:
 
 
 def _lifetime(
-    alloc: memref.AllocOp, users: list[Operation], order: ProgramOrder
-) -> tuple[int, int]:
+    alloc: memref.AllocOp, uses: _Uses, order: ProgramOrder, calls: _CallResults
+) -> tuple[int, int, int, int]:
+    """(start, start step, end, end step) of the buffer's lifetime: from its first
+    use to its last one (see `PlannedBuffer`)."""
     region = alloc.parent_region()
     assert region is not None
     if len(region.blocks) > 1:
         parent = region.parent_op()
         assert parent is not None
-        return order.pos[parent], order.end[parent]
-    start = order.pos[alloc]
-    end = start
-    for user in users:
-        end = max(end, order.end[_ancestor_in(user, region)])
-    return start, end
+        return order.pos[parent], 0, order.end[parent], WHOLE_OP
+    if not uses.users:
+        return order.pos[alloc], 0, order.pos[alloc], WHOLE_OP
+    tops = {_ancestor_in(user, region) for user in uses.users}
+    first = min(tops, key=lambda op: order.pos[op])
+    last = max(tops, key=lambda op: order.end[op])
+    start_step, end_step = 0, WHOLE_OP
+    # A call passing the buffer directly: its lifetime may start (end) inside the
+    # call, at the first (last) op of the callee's body touching it.
+    if isinstance(first, func.CallOp) and first in uses.users:
+        steps = _call_steps(first, uses.aliases, calls)
+        if steps is not None:
+            start_step = steps[0]
+    if isinstance(last, func.CallOp) and last in uses.users:
+        steps = _call_steps(last, uses.aliases, calls)
+        if steps is not None:
+            end_step = steps[1]
+    return order.pos[first], start_step, order.end[last], end_step
+
+
+def _call_steps(
+    call: func.CallOp, aliases: set[SSAValue], calls: _CallResults
+) -> tuple[int, int] | None:
+    """(1 + first, 1 + last) index of the ops of the callee touching the buffer
+    passed to `call` (at every operand holding one of `aliases`), or None."""
+    touches = calls.touches(call)
+    if touches is None or len(touches) != len(call.operands):
+        return None
+    passed = [touches[i] for i, v in enumerate(call.operands) if v in aliases]
+    if not passed:
+        return None
+    return 1 + min(t[0] for t in passed), 1 + max(t[1] for t in passed)
 
 
 def _alignment(alloc: memref.AllocOp, element: int, minimum: int) -> int:
@@ -377,8 +485,7 @@ def place(buffers: list[PlannedBuffer]) -> int:
     placed: list[PlannedBuffer] = []
     for buffer in sorted(buffers, key=lambda b: (-b.size, b.start, b.end)):
         conflicts = sorted(
-            (p for p in placed if p.start <= buffer.end and buffer.start <= p.end),
-            key=lambda p: p.offset,
+            (p for p in placed if p.overlaps(buffer)), key=lambda p: p.offset
         )
         best: int | None = None
         best_gap = 0
@@ -454,7 +561,7 @@ def plan_function(
         if any(c[3].merged_frees for c in group) and not _closed(group):
             continue
         for op, size, element, uses in group:
-            start, end = _lifetime(op, uses.users, order)
+            start, start_step, end, end_step = _lifetime(op, uses, order, calls)
             plan.buffers.append(
                 PlannedBuffer(
                     op,
@@ -463,6 +570,8 @@ def plan_function(
                     start,
                     end,
                     uses.deallocs,
+                    start_step=start_step,
+                    end_step=end_step,
                 )
             )
     plan.size = place(plan.buffers)

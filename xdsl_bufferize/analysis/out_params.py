@@ -22,6 +22,14 @@ op that only allocates (no memref operand: a `bufferization.clone` is a copy), e
 `func.return` must return that same buffer at that position and no other position,
 and the function must not free it.
 
+With `hoist_static_allocs`, an out-parameter also replaces a statically shaped
+allocation that the returned value may be without always being it -- a loop result
+alternating between an argument and the function's own ping-pong buffer -- when that
+allocation is the only one flowing into the returned value (its other sources are
+function arguments), reaches no other result and is never freed (`_scratch`): the
+return then copies only when the returned buffer is not the out-parameter (aligned
+pointers compared at run time), so a loop ending on the out-parameter copies nothing.
+
 With `keep_forwarded` (used by `comprehensive-bufferize`), results that statically
 are one of the function's arguments or a view of it (`analysis/forwarding.py`) stay
 results: buffer-deallocation returns those without any copy, where an out-parameter
@@ -33,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.dialects import func
+from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     MemRefType,
@@ -41,7 +49,8 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     StridedLayoutAttr,
 )
-from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+from xdsl.traits import IsTerminator
 
 from xdsl_bufferize.analysis.buffer_view_flow import frees_memory, is_memref
 from xdsl_bufferize.analysis.forwarding import analyze_forwarding, escaped_symbols
@@ -79,6 +88,10 @@ class OutParam:
     """The allocation the out-parameter replaces (None: the returns copy)."""
     size_arguments: tuple[int, ...] = ()
     """For a hoisted dynamic shape: the arguments giving its dynamic sizes."""
+    scratch: Operation | None = None
+    """An allocation the out-parameter replaces although the returned value is not
+    always it (a loop's ping-pong buffer): the returns copy only when the returned
+    buffer is not the out-parameter (see `_scratch`)."""
 
 
 @dataclass
@@ -135,6 +148,93 @@ def _hoistable(
     return alloc, tuple(sizes)
 
 
+def _sources(value: SSAValue, seen: set[SSAValue]) -> set[SSAValue] | None:
+    """The allocations and function arguments whose whole buffer `value` may be,
+    through casts and region ops (their memref operands and those of their regions'
+    terminators), or None if it may be anything else (a view, a call result)."""
+    if value in seen:
+        return set()
+    seen.add(value)
+    owner = value.owner
+    if isinstance(owner, Block):
+        parent = owner.parent_op()
+        if isinstance(parent, func.FuncOp):
+            # An argument of the function, or of a block a branch passes values to.
+            return {value} if owner is parent.body.blocks.first else None
+        region_op = parent
+    elif isinstance(owner, memref.CastOp):
+        return _sources(owner.source, seen)
+    elif allocation_interface(owner) is not None and not any(
+        is_memref(v) for v in owner.operands
+    ):
+        return {value}
+    elif owner.regions:
+        region_op = owner
+    else:
+        return None
+    if region_op is None:
+        return None
+    found: set[SSAValue] = set()
+    inflows = [v for v in region_op.operands if is_memref(v)]
+    for region in region_op.regions:
+        for block in region.blocks:
+            last = block.last_op
+            if last is not None and last.has_trait(IsTerminator):
+                inflows.extend(v for v in last.operands if is_memref(v))
+    for inflow in inflows:
+        more = _sources(inflow, seen)
+        if more is None:
+            return None
+        found |= more
+    return found
+
+
+def _scratch(
+    function: func.FuncOp, returns: list[func.ReturnOp], index: int
+) -> Operation | None:
+    """The allocation an out-parameter of identity layout may replace at result
+    `index` when the returned value is not that allocation but may be it (a loop
+    result alternating between it and an argument): one statically shaped
+    allocation of the result's type in the entry block, the only one that may flow
+    into the returned value, whose other sources are function arguments (never the
+    caller's fresh out buffer), never freed nor passed anywhere but through casts,
+    region ops and the return. The buffer returned is then either the out-parameter
+    or disjoint from it, and the returns copy only in the second case."""
+    values: set[SSAValue] = {ret.operands[index] for ret in returns}
+    if len(values) != 1:
+        return None
+    value = values.pop()
+    result_type = function.function_type.outputs.data[index]
+    if value.type != result_type or not isinstance(result_type, MemRefType):
+        return None
+    if not has_identity_layout(result_type):
+        return None
+    sources = _sources(value, set())
+    if sources is None:
+        return None
+    allocs = [v for v in sources if not isinstance(v, BlockArgument)]
+    if len(allocs) != 1:
+        return None
+    alloc = allocs[0].owner
+    entry = function.body.blocks.first
+    if not isinstance(alloc, Operation) or alloc.parent_block() is not entry:
+        return None
+    if alloc.results[0].type != result_type or alloc.operands:
+        return None
+    if any(frees_memory(use.operation) for use in alloc.results[0].uses):
+        return None
+    for ret in returns:
+        if sum(operand is value for operand in ret.operands) != 1:
+            return None
+        for other in ret.operands:
+            if other is value or not is_memref(other):
+                continue
+            other_sources = _sources(other, set())
+            if other_sources is None or allocs[0] in other_sources:
+                return None
+    return alloc
+
+
 def _plan_function(
     function: func.FuncOp,
     kept: set[int],
@@ -156,8 +256,9 @@ def _plan_function(
                 f"unsupported layout (result #{index}: {typ})",
             )
         hoisted = _hoistable(function, returns, index, hoist_static, hoist_dynamic)
+        scratch = _scratch(function, returns, index) if hoist_static else None
         if hoisted is None:
-            plan.out_params.append(OutParam(index, typ, None))
+            plan.out_params.append(OutParam(index, typ, None, scratch=scratch))
         else:
             plan.out_params.append(OutParam(index, typ, hoisted[0], hoisted[1]))
     return plan

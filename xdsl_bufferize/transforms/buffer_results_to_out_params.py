@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from xdsl.builder import Builder
 from xdsl.context import Context
-from xdsl.dialects import func, memref
+from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
@@ -115,19 +115,33 @@ def _rewrite_function(plan: FunctionPlan, add_result_attr: bool) -> None:
     assert entry is not None
     arguments = [entry.insert_arg(p.type, len(entry.args)) for p in plan.out_params]
     for param, argument in zip(plan.out_params, arguments, strict=True):
-        if param.hoisted is not None:
-            param.hoisted.results[0].replace_all_uses_with(argument)
-            Rewriter.erase_op(param.hoisted)
+        replaced = param.hoisted or param.scratch
+        if replaced is not None:
+            replaced.results[0].replace_all_uses_with(argument)
+            Rewriter.erase_op(replaced)
     for block in function.body.blocks:
         ret = block.last_op
         if not isinstance(ret, func.ReturnOp):
             continue
         builder = Builder(InsertPoint.before(ret))
         for param, argument in zip(plan.out_params, arguments, strict=True):
-            if param.hoisted is None:
+            if param.scratch is not None:
+                _copy_unless_same(builder, ret.operands[param.result], argument)
+            elif param.hoisted is None:
                 builder.insert(memref.CopyOp(ret.operands[param.result], argument))
         kept = [v for i, v in enumerate(ret.operands) if i not in converted]
         Rewriter.replace_op(ret, func.ReturnOp(*kept))
+
+
+def _copy_unless_same(builder: Builder, value: SSAValue, target: SSAValue) -> None:
+    """Copy `value` into `target` unless it is `target` (same aligned pointer: both
+    have the identity layout and one shape, so they are then the same bytes)."""
+    pointers = [
+        builder.insert(memref.ExtractAlignedPointerAsIndexOp.get(v)).aligned_pointer
+        for v in (value, target)
+    ]
+    differ = builder.insert(arith.CmpiOp(pointers[0], pointers[1], "ne")).result
+    builder.insert(scf.IfOp(differ, [], [memref.CopyOp(value, target), scf.YieldOp()]))
 
 
 def _out_buffer(

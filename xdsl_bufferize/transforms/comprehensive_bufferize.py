@@ -453,7 +453,11 @@ class ComprehensiveBufferizePass(ModulePass, OutParamsOptions, StackPromotionOpt
         assert isinstance(bufferize_pass, OneShotBufferizePass)
         # The last analysis of eliminate-empty-tensors is kept for the functions
         # it did not change afterwards: one-shot reuses it instead of redoing it.
-        options = bufferize_pass.options()
+        # With plan-memory, public callees get private variants whose results
+        # buffer-results-to-out-params can turn into out-parameters.
+        options = dataclasses.replace(
+            bufferize_pass.options(), result_variants=self.plan_memory
+        )
         kept = ReusableAnalyses(options)
         if (
             self.eliminate_empty_tensors
@@ -461,7 +465,7 @@ class ComprehensiveBufferizePass(ModulePass, OutParamsOptions, StackPromotionOpt
             and not self.copy_before_write
         ):
             eliminate_empty_tensors(op, options, kept)
-        bufferize_pass.run(op, kept, report_copies=False)
+        bufferize_pass.run(op, kept, report_copies=False, options=options)
         if self.test_analysis_only:
             return
         if self.plans_out_params:

@@ -35,12 +35,23 @@ let internal calls target a private clone -- bufferizes the body twice and is la
 
 A variant is kept only if it pays off: it must write in place some argument `@f`
 could not write, and at least one call inside the module must pass such an argument
-in place (without a copy). Otherwise internal callers would copy anyway, exactly what
+in place (without a copy) -- or, with `result_variants`, return a statically shaped
+tensor (below). Otherwise internal callers would copy anyway, exactly what
 `@f` does at its entry, and the wrapper's copy would only add code, so the split is
 undone. Deciding this needs the in-place analysis of the callers: the module driver
 first analyses the module with a variant for every candidate (`create_variants`),
 asks `useful_variants`, then `finish_variants` turns the useful ones into wrappers and
 removes the others, and the module is analysed again.
+
+The same split serves results (`result_variants`, set by
+`comprehensive-bufferize{plan-memory=true}`): `buffer-results-to-out-params` leaves
+public signatures alone (they are the module's ABI), so the buffers a public function
+returns would stay heap allocations its callers cannot plan. A public function called
+inside the module that returns a statically shaped tensor therefore gets a variant
+too (whether or not `public-arguments-writable`), kept whenever a surviving call
+targets it: the variant is private, so its results become out-parameters the
+module's callers allocate (in their arena), and the wrapper allocates them for
+outside callers.
 
 Not split: private functions, bodiless declarations, public functions never called
 inside the module (they copy at entry as before), public functions whose tensor
@@ -54,7 +65,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from xdsl.dialects import func, memref
-from xdsl.dialects.builtin import FunctionType, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import (
+    FunctionType,
+    ModuleOp,
+    StringAttr,
+    SymbolRefAttr,
+    TensorType,
+)
 from xdsl.ir import Block, Region
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -74,14 +91,32 @@ INPLACE_SUFFIX = "__inplace"
 """Suffix of the name of a public function's in-place variant."""
 
 
-def needs_variant(function: func.FuncOp, graph: CallGraph) -> bool:
+def returns_static_tensor(function: func.FuncOp) -> bool:
+    """Whether `function` has a statically shaped tensor result (one
+    buffer-results-to-out-params can turn into an out-parameter callers allocate)."""
+    return any(
+        isinstance(t, TensorType) and all(size >= 0 for size in t.get_shape())
+        for t in function.function_type.outputs.data
+    )
+
+
+def needs_variant(
+    function: func.FuncOp,
+    graph: CallGraph,
+    arguments_writable: bool = False,
+    result_variants: bool = False,
+) -> bool:
     """Whether `function` is a public function with a body, called inside the
-    module, with a tensor argument whose writability is not declared."""
+    module, with a tensor argument whose writability is not declared (unless
+    `arguments_writable`: public arguments are writable anyway) or, with
+    `result_variants`, a statically shaped tensor result."""
     if not is_public(function) or function.is_declaration:
         return False
     if not graph.callers.get(function):
         return False
-    return any(
+    if result_variants and returns_static_tensor(function):
+        return True
+    return not arguments_writable and any(
         is_tensor_type(t) and declared_writability(function, i) is None
         for i, t in enumerate(function.function_type.inputs.data)
     )
@@ -118,12 +153,19 @@ def _retarget_calls(module: ModuleOp, targets: dict[str, str]) -> None:
 
 
 def create_variants(
-    module: ModuleOp, graph: CallGraph
+    module: ModuleOp,
+    graph: CallGraph,
+    arguments_writable: bool = False,
+    result_variants: bool = False,
 ) -> dict[func.FuncOp, func.FuncOp]:
     """Give every public function that `needs_variant` a private in-place copy of
     itself, placed right before it, and make every call in the module target the
     copy. Returns public function -> variant."""
-    candidates = [f for f in graph.order if needs_variant(f, graph)]
+    candidates = [
+        f
+        for f in graph.order
+        if needs_variant(f, graph, arguments_writable, result_variants)
+    ]
     if not candidates:
         return {}
     taken = _symbol_names(module)
@@ -154,30 +196,38 @@ def useful_variants(
     graph: CallGraph,
     func_state: FuncAnalysisState,
     states: dict[func.FuncOp, ModuleAnalysisState],
+    arguments_writable: bool = False,
+    result_variants: bool = False,
 ) -> set[func.FuncOp]:
     """The public functions (keys of `variants`) whose variant pays off, from the
     analysis of the module with every variant (`graph`, `func_state`, `states`).
 
-    A variant pays off if it writes in place an argument its public function may not
-    write, and a call that survives (one outside the public functions' bodies, which
-    become wrappers, and outside the variants of functions not kept) passes such an
-    argument in place. Dropping one variant can remove the only calls that made
-    another pay off, so this runs to a fixed point.
+    A variant pays off if a call that survives (one outside the public functions'
+    bodies, which become wrappers, and outside the variants of functions not kept)
+    passes in place an argument the variant writes and its public function may not
+    write (none may not, with `arguments_writable`), or, with `result_variants`,
+    if the function returns a statically shaped tensor and such a call exists (its
+    result can become an out-parameter that caller allocates). Dropping one
+    variant can remove the only calls that made another pay off, so this runs to a
+    fixed point.
     """
     written: dict[func.FuncOp, set[int]] = {}
     for function, variant in variants.items():
         summary = func_state.summaries.get(variant)
         written[function] = (
             set()
-            if summary is None
+            if summary is None or arguments_writable
             else {
                 i
                 for i in summary.written_args
                 if declared_writability(function, i) is None
             }
         )
+    returns_results = {
+        f for f in variants if result_variants and returns_static_tensor(f)
+    }
     public_of = {v: f for f, v in variants.items()}
-    kept = {f for f in variants if written[f]}
+    kept = {f for f in variants if written[f] or f in returns_results}
     changed = True
     while changed:
         changed = False
@@ -193,6 +243,9 @@ def useful_variants(
                 owner = public_of.get(caller)
                 if owner is not None and owner not in kept:
                     continue  # in a variant that goes away
+                if function in returns_results:
+                    pays_off = True
+                    break
                 state = states.get(caller)
                 if state is not None and _passes_written_in_place(
                     call, written[function], state

@@ -160,14 +160,17 @@ class OneShotBufferizePass(ModulePass):
         op: ModuleOp,
         prior: ReusableAnalyses | None = None,
         report_copies: bool = True,
+        options: BufferizationOptions | None = None,
     ) -> None:
         """Bufferize `op`; with function boundaries, reuse the still valid function
         analyses of `prior` (made with the same options). `report_copies=False`
         leaves the explain-copies report to the caller (a pipeline that changes
-        the copies afterwards)."""
+        the copies afterwards). `options` replaces `self.options()` (a pipeline
+        setting options that are not this pass's)."""
         from xdsl_bufferize.transforms.bufferize_driver import one_shot_bufferize
 
-        options = self.options()
+        if options is None:
+            options = self.options()
         with frozen_heap():
             if options.bufferize_function_boundaries:
                 from xdsl_bufferize.transforms.one_shot_module_bufferize import (

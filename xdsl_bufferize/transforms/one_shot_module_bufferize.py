@@ -9,7 +9,10 @@ With `bufferize-function-boundaries`, `one-shot-bufferize` hands the module to
    write get a private in-place variant `@<name>__inplace` that internal calls
    target, while the public symbol becomes a wrapper copying for external callers
    (`transforms/inplace_variants.py`; kept only where some internal call saves the
-   copy, which the analysis of the module with every variant tells).
+   copy, which the analysis of the module with every variant tells). With the
+   option `result_variants` (plan-memory), public functions called inside the
+   module that return a statically shaped tensor get one as well, so that their
+   results can become out-parameters.
 2. Analysis, callee first: each function gets its own one-shot analysis
    (`ModuleAnalysisState`), whose call models read the summaries of the callees
    (which arguments they read / write, which results are equivalent to or alias
@@ -494,15 +497,18 @@ def one_shot_module_bufferize(
     if (
         not options.test_analysis_only
         and not options.copy_before_write
-        and not options.public_arguments_writable
+        and (not options.public_arguments_writable or options.result_variants)
     ):
-        variants = create_variants(module, graph)
+        writable = options.public_arguments_writable
+        variants = create_variants(module, graph, writable, options.result_variants)
         if variants:
             # The variants change calls (and so callee summaries): analyse afresh.
             prior = None
             graph = build_call_graph(module)
             func_state, states = analyze_module(graph, options)
-            kept = useful_variants(variants, graph, func_state, states)
+            kept = useful_variants(
+                variants, graph, func_state, states, writable, options.result_variants
+            )
             wrappers = finish_variants(module, variants, kept)
             graph = build_call_graph(module)
     func_state, states = analyze_module(graph, options, stats, prior)

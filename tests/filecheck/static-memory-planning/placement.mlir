@@ -1,8 +1,9 @@
 // RUN: xdsl-opt %s -p static-memory-planning --split-input-file | filecheck %s
 // RUN: xdsl-opt %s -p 'static-memory-planning{alignment=64}' --split-input-file | filecheck %s --check-prefix=ALIGN64
 
-// A chain of three temporaries: %a and %b are used together, %c only after %a's
-// last use, so %c takes %a's bytes; %b, the largest, is placed first at offset 0.
+// A chain of three temporaries: %a and %b are used together (%a is read after %b
+// is written), %c only after their last uses (a buffer lives from its first use), so
+// %c takes the bytes of %b, the largest, placed first at offset 0.
 
 func.func @chain(%x: memref<4xf32>) -> f32 {
   %c0 = arith.constant 0 : index
@@ -11,6 +12,8 @@ func.func @chain(%x: memref<4xf32>) -> f32 {
   "memref.copy"(%x, %a) : (memref<4xf32>, memref<4xf32>) -> ()
   %v = memref.load %a[%c0] : memref<4xf32>
   memref.store %v, %b[%c0] : memref<8xf32>
+  %u = memref.load %a[%c0] : memref<4xf32>
+  memref.store %u, %b[%c0] : memref<8xf32>
   %c = memref.alloc() : memref<2xf64>
   %w = memref.load %b[%c0] : memref<8xf32>
   %d = arith.extf %w : f32 to f64
@@ -29,7 +32,7 @@ func.func @chain(%x: memref<4xf32>) -> f32 {
 // CHECK-NEXT:    %a = memref.view %[[ARENA]][%[[OA]]][] : memref<48xi8> to memref<4xf32>
 // CHECK-NEXT:    %[[OB:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %b = memref.view %[[ARENA]][%[[OB]]][] : memref<48xi8> to memref<8xf32>
-// CHECK:         %[[OC:.*]] = arith.constant 32 : index
+// CHECK:         %[[OC:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %c = memref.view %[[ARENA]][%[[OC]]][] : memref<48xi8> to memref<2xf64>
 // CHECK-NOT:     memref.dealloc %a
 // CHECK-NOT:     memref.dealloc %b
@@ -43,8 +46,33 @@ func.func @chain(%x: memref<4xf32>) -> f32 {
 // ALIGN64-NEXT:    %a = memref.view
 // ALIGN64-NEXT:    arith.constant 0 : index
 // ALIGN64-NEXT:    %b = memref.view
-// ALIGN64:         arith.constant 64 : index
+// ALIGN64:         arith.constant 0 : index
 // ALIGN64-NEXT:    %c = memref.view
+
+// -----
+
+// A buffer lives from its first use, not from its allocation: %late is allocated
+// before %early's uses but first written after its last one, so it takes its bytes.
+
+func.func @first_use(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %early = memref.alloc() : memref<4xf32>
+  %late = memref.alloc() : memref<4xf32>
+  memref.store %x, %early[%c0] : memref<4xf32>
+  %v = memref.load %early[%c0] : memref<4xf32>
+  memref.store %v, %late[%c0] : memref<4xf32>
+  %w = memref.load %late[%c0] : memref<4xf32>
+  memref.dealloc %late : memref<4xf32>
+  memref.dealloc %early : memref<4xf32>
+  func.return %w : f32
+}
+
+// CHECK-LABEL: func.func @first_use
+// CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 16 : i64, memory_planning.arena} : memref<16xi8>
+// CHECK:         %[[OE:[0-9]+]] = arith.constant 0 : index
+// CHECK-NEXT:    %early = memref.view %[[ARENA]][%[[OE]]][] : memref<16xi8> to memref<4xf32>
+// CHECK-NEXT:    %[[OL:[0-9]+]] = arith.constant 0 : index
+// CHECK-NEXT:    %late = memref.view %[[ARENA]][%[[OL]]][] : memref<16xi8> to memref<4xf32>
 
 // -----
 
