@@ -39,6 +39,7 @@ from xdsl_bufferize.analysis.ownership import (
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.diagnostics import BufferizationError
 from xdsl_bufferize.models.allocation import register_default_allocation_models
+from xdsl_bufferize.transforms.public_forwarders import split_public_forwarders
 
 
 @dataclass
@@ -584,6 +585,7 @@ def deallocate(module: builtin.ModuleOp) -> DeallocationStatistics:
     """Make `module` free every heap buffer exactly once; raise DiagnosticException if refused."""
     register_default_allocation_models()
     check_region_terminators(module, "buffer-deallocation")
+    split_public_forwarders(module)
     plan = analyze_deallocation(module)
     return apply_plan(plan)
 
