@@ -33,6 +33,11 @@ A function forwards results only if all of these hold (else it keeps the clone):
   Any other definition (an allocation, a call of another function, an unknown op, ...)
   reached on the way, or a second argument, means the result is not forwarded.
 
+A public function may be called from outside, so it forwards nothing; but one that is also
+called inside the module and would forward a result if those calls were its only callers
+(`public_forwarders`) gets a private twin holding its body before the analysis runs
+(`transforms/public_forwarders.py`), which the calls in the module call.
+
 A forwarded result may therefore be a view of the argument with another type (e.g. a
 `memref.cast`); a result that is the argument on some paths and a new buffer on others keeps
 the copy (or the runtime ownership flag) of the general rule.
@@ -425,9 +430,7 @@ def public_forwarders(
         or (f in called and _is_public(f) and _passes_memrefs(f))
     }
     _find_forwarded(functions, calls, candidates, analysis)
-    return {
-        f: called[f] for f in functions if f in called and f in analysis.forwarded
-    }
+    return {f: called[f] for f in functions if f in called and f in analysis.forwarded}
 
 
 def _shared_results(

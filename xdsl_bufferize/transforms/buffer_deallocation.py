@@ -1,6 +1,8 @@
 """buffer-deallocation: free every heap buffer exactly once, after its last use.
 
-The ownership analysis (`xdsl_bufferize.analysis.ownership`) decides everything first; this
+First, a public function that forwards an argument and is called inside the module gets a
+private twin for those calls (`transforms/public_forwarders.py`).  Then the ownership
+analysis (`xdsl_bufferize.analysis.ownership`) decides everything; this
 pass only executes its plan: first the i1 ownership flags of flagged merges (extra block
 arguments, results, iter_args and terminator operands; scf ops are rebuilt to grow results),
 then clones (conditional ones as `scf.if %owned -> memref`), then the frees (each built by the
