@@ -33,6 +33,11 @@ A function forwards results only if all of these hold (else it keeps the clone):
   Any other definition (an allocation, a call of another function, an unknown op, ...)
   reached on the way, or a second argument, means the result is not forwarded.
 
+A public function may be called from outside, so it forwards nothing; but one that is also
+called inside the module and would forward a result if those calls were its only callers
+(`public_forwarders`) gets a private twin holding its body before the analysis runs
+(`transforms/public_forwarders.py`), which the calls in the module call.
+
 A forwarded result may therefore be a view of the argument with another type (e.g. a
 `memref.cast`); a result that is the argument on some paths and a new buffer on others keeps
 the copy (or the runtime ownership flag) of the general rule.
@@ -249,17 +254,24 @@ def _has_twin_results(function: func.FuncOp) -> bool:
     return len(set(types)) < len(types)
 
 
-def _may_forward(function: func.FuncOp) -> bool:
-    """Whether `function` is private, has a body and returns a memref and takes one."""
-    visibility = function.sym_visibility
+def _passes_memrefs(function: func.FuncOp) -> bool:
+    """Whether `function` has a body and returns a memref and takes one."""
     kinds = builtin.MemRefType, builtin.UnrankedMemRefType
     return (
-        visibility is not None
-        and visibility.data == "private"
-        and bool(function.body.blocks)
+        bool(function.body.blocks)
         and any(isinstance(t, kinds) for t in function.function_type.outputs)
         and any(isinstance(t, kinds) for t in function.function_type.inputs)
     )
+
+
+def _may_forward(function: func.FuncOp) -> bool:
+    """Whether `function` is private, has a body and returns a memref and takes one."""
+    return _is_private_with_body(function) and _passes_memrefs(function)
+
+
+def _is_public(function: func.FuncOp) -> bool:
+    visibility = function.sym_visibility
+    return visibility is None or visibility.data == "public"
 
 
 def _functions_outside_bodies(op: Operation) -> Iterator[func.FuncOp]:
@@ -321,6 +333,34 @@ def analyze_forwarding(
         )
     ):
         return analysis  # the common case: no walk over every op of the module
+    functions, calls, escaped = _call_graph(module, analysis)
+    candidates = {
+        f for f in functions if _may_forward(f) and f.sym_name.data not in escaped
+    }
+    _find_forwarded(functions, calls, candidates, analysis)
+    if is_fresh is not None:
+        for function in functions:
+            if (
+                _is_private_with_body(function)
+                and function.sym_name.data not in escaped
+            ):
+                views = _result_views(function, is_fresh)
+                for index in analysis.forwarded_results(function):
+                    views.pop(index, None)
+                if views:
+                    analysis.result_views[function] = views
+    if shares_wanted:
+        for function in _callee_first(functions, calls, analysis):
+            if _has_twin_results(function):
+                analysis.shared[function] = _shared_results(function, analysis)
+    return analysis
+
+
+def _call_graph(
+    module: builtin.ModuleOp, analysis: ForwardingAnalysis
+) -> tuple[list[func.FuncOp], dict[func.FuncOp, list[func.CallOp]], set[str]]:
+    """The functions of `module`, the plain calls in each function's body (their callees
+    recorded in `analysis.callee_of`) and the escaped symbol names."""
     tables: dict[tuple[Operation | None, str], func.FuncOp] = {}
     functions: list[func.FuncOp] = []
     calls: dict[func.FuncOp, list[func.CallOp]] = {}
@@ -340,30 +380,57 @@ def analyze_forwarding(
         if function is not None and callee is not None:
             analysis.callee_of[call] = callee
             calls[function].append(call)
-    candidates = {
-        f for f in functions if _may_forward(f) and f.sym_name.data not in escaped
-    }
+    return functions, calls, escaped
+
+
+def _find_forwarded(
+    functions: list[func.FuncOp],
+    calls: dict[func.FuncOp, list[func.CallOp]],
+    candidates: set[func.FuncOp],
+    analysis: ForwardingAnalysis,
+) -> None:
+    """Record in `analysis.forwarded` the forwarded results of each of `candidates`,
+    callees first."""
     for function in _callee_first(functions, calls, analysis):
         if function in candidates:
             found = _forwarded_results(function, analysis)
             if found:
                 analysis.forwarded[function] = found
-    if is_fresh is not None:
-        for function in functions:
-            if (
-                _is_private_with_body(function)
-                and function.sym_name.data not in escaped
-            ):
-                views = _result_views(function, is_fresh)
-                for index in analysis.forwarded_results(function):
-                    views.pop(index, None)
-                if views:
-                    analysis.result_views[function] = views
-    if shares_wanted:
-        for function in _callee_first(functions, calls, analysis):
-            if _has_twin_results(function):
-                analysis.shared[function] = _shared_results(function, analysis)
-    return analysis
+
+
+def public_forwarders(
+    module: builtin.ModuleOp,
+) -> dict[func.FuncOp, list[func.CallOp]]:
+    """The public functions with a body, called by plain `func.call`s inside `module`,
+    that would forward a result if those calls were their only callers (each with the
+    calls: public function -> its calls in the module).
+
+    Such a function serves two kinds of callers: those in the module may rely on a
+    forwarded result being their own buffer (it is, in the memref program), those outside
+    own every result (the deallocation ABI).  `buffer-deallocation` gives it a private
+    twin for the first (see `transforms/public_forwarders.py`).  The forwarded results are
+    found as for private functions (module doc), every such public function counting as
+    one: after the split, the calls between them call the private twins.
+    """
+    if not any(
+        _is_public(f) and _passes_memrefs(f) and _promising(f)
+        for f in _functions_outside_bodies(module)
+    ):
+        return {}
+    analysis = ForwardingAnalysis()
+    functions, calls, escaped = _call_graph(module, analysis)
+    called: dict[func.FuncOp, list[func.CallOp]] = {}
+    for call, callee in analysis.callee_of.items():
+        if _is_public(callee):
+            called.setdefault(callee, []).append(call)
+    candidates = {
+        f
+        for f in functions
+        if (_may_forward(f) and f.sym_name.data not in escaped)
+        or (f in called and _is_public(f) and _passes_memrefs(f))
+    }
+    _find_forwarded(functions, calls, candidates, analysis)
+    return {f: called[f] for f in functions if f in called and f in analysis.forwarded}
 
 
 def _shared_results(

@@ -1,6 +1,8 @@
 """buffer-deallocation: free every heap buffer exactly once, after its last use.
 
-The ownership analysis (`xdsl_bufferize.analysis.ownership`) decides everything first; this
+First, a public function that forwards an argument and is called inside the module gets a
+private twin for those calls (`transforms/public_forwarders.py`).  Then the ownership
+analysis (`xdsl_bufferize.analysis.ownership`) decides everything; this
 pass only executes its plan: first the i1 ownership flags of flagged merges (extra block
 arguments, results, iter_args and terminator operands; scf ops are rebuilt to grow results),
 then clones (conditional ones as `scf.if %owned -> memref`), then the frees (each built by the
@@ -39,6 +41,7 @@ from xdsl_bufferize.analysis.ownership import (
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.diagnostics import BufferizationError
 from xdsl_bufferize.models.allocation import register_default_allocation_models
+from xdsl_bufferize.transforms.public_forwarders import split_public_forwarders
 
 
 @dataclass
@@ -584,6 +587,7 @@ def deallocate(module: builtin.ModuleOp) -> DeallocationStatistics:
     """Make `module` free every heap buffer exactly once; raise DiagnosticException if refused."""
     register_default_allocation_models()
     check_region_terminators(module, "buffer-deallocation")
+    split_public_forwarders(module)
     plan = analyze_deallocation(module)
     return apply_plan(plan)
 

@@ -51,7 +51,9 @@ func.func @main() -> f32 {
 
 // A returned static-offset view: of a local buffer it is handed over; of an argument (public
 // function) it is copied into a new buffer with the same layout (alloc, reinterpret_cast, copy),
-// never bufferization.clone, which MLIR cannot lower for such a layout.
+// never bufferization.clone, which MLIR cannot lower for such a layout.  That copy is for
+// callers outside the module: the call in @main calls the private twin @f__inplace, which
+// returns the view as is.
 func.func @f(%b: memref<4xf32>) -> memref<2xf32, strided<[1], offset: 1>> {
   %s = memref.subview %b[1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>
   func.return %s : memref<2xf32, strided<[1], offset: 1>>
@@ -76,12 +78,16 @@ func.func @main() -> f32 {
   func.return %s : f32
 }
 
-// CHECK-LABEL: func.func @f(%b: memref<4xf32>) -> memref<2xf32, strided<[1], offset: 1>> {
+// CHECK-LABEL: func.func private @f__inplace(%b: memref<4xf32>) -> memref<2xf32, strided<[1], offset: 1>> {
 // CHECK-NEXT: %s = memref.subview %b[1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>
-// CHECK-NEXT: %0 = memref.alloc() : memref<3xf32>
-// CHECK-NEXT: %1 = memref.reinterpret_cast %0 to offset: [1], sizes: [2], strides: [1] : memref<3xf32> to memref<2xf32, strided<[1], offset: 1>>
-// CHECK-NEXT: "memref.copy"(%s, %1) : (memref<2xf32, strided<[1], offset: 1>>, memref<2xf32, strided<[1], offset: 1>>) -> ()
-// CHECK-NEXT: func.return %1 : memref<2xf32, strided<[1], offset: 1>>
+// CHECK-NEXT: func.return %s : memref<2xf32, strided<[1], offset: 1>>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @f(%b: memref<4xf32>) -> memref<2xf32, strided<[1], offset: 1>> {
+// CHECK-NEXT: %0 = func.call @f__inplace(%b) : (memref<4xf32>) -> memref<2xf32, strided<[1], offset: 1>>
+// CHECK-NEXT: %1 = memref.alloc() : memref<3xf32>
+// CHECK-NEXT: %2 = memref.reinterpret_cast %1 to offset: [1], sizes: [2], strides: [1] : memref<3xf32> to memref<2xf32, strided<[1], offset: 1>>
+// CHECK-NEXT: "memref.copy"(%0, %2) : (memref<2xf32, strided<[1], offset: 1>>, memref<2xf32, strided<[1], offset: 1>>) -> ()
+// CHECK-NEXT: func.return %2 : memref<2xf32, strided<[1], offset: 1>>
 // CHECK-NEXT: }
 // CHECK-LABEL: func.func private @g() -> memref<2xf32, strided<[1], offset: 1>> {
 // CHECK-NEXT: %f1 = arith.constant 1.000000e+00 : f32
@@ -95,15 +101,13 @@ func.func @main() -> f32 {
 // CHECK-NEXT: %f1 = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT: %a = memref.alloc() : memref<4xf32>
 // CHECK-NEXT: linalg.fill ins(%f1 : f32) outs(%a : memref<4xf32>)
-// CHECK-NEXT: %r = func.call @f(%a) : (memref<4xf32>) -> memref<2xf32, strided<[1], offset: 1>>
-// CHECK-NEXT: memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT: %r = func.call @f__inplace(%a) : (memref<4xf32>) -> memref<2xf32, strided<[1], offset: 1>>
 // CHECK-NEXT: %r2 = func.call @g() : () -> memref<2xf32, strided<[1], offset: 1>>
 // CHECK-NEXT: %v = memref.load %r[%c0] : memref<2xf32, strided<[1], offset: 1>>
-// CHECK-NEXT: %0, %1, %2, %3 = memref.extract_strided_metadata %r : memref<2xf32, strided<[1], offset: 1>> -> memref<f32>, index, index, index
-// CHECK-NEXT: memref.dealloc %0 : memref<f32>
+// CHECK-NEXT: memref.dealloc %a : memref<4xf32>
 // CHECK-NEXT: %v2 = memref.load %r2[%c0] : memref<2xf32, strided<[1], offset: 1>>
-// CHECK-NEXT: %4, %5, %6, %7 = memref.extract_strided_metadata %r2 : memref<2xf32, strided<[1], offset: 1>> -> memref<f32>, index, index, index
-// CHECK-NEXT: memref.dealloc %4 : memref<f32>
+// CHECK-NEXT: %0, %1, %2, %3 = memref.extract_strided_metadata %r2 : memref<2xf32, strided<[1], offset: 1>> -> memref<f32>, index, index, index
+// CHECK-NEXT: memref.dealloc %0 : memref<f32>
 // CHECK-NEXT: %s = arith.addf %v, %v2 : f32
 // CHECK-NEXT: func.return %s : f32
 // CHECK-NEXT: }

@@ -3,7 +3,7 @@
 // kind: mismatch
 // detail: result #0: -1.0 before, nan after
 // origin: xdsl-bufferize-fuzz --count 2500 --seed 984000 --pipeline 'one-shot-bufferize{bufferize-function-boundaries=true allow-return-allocs-from-loops=true},buffer-deallocation' --features +adversarial (seed 984610, shrunk), on a3d1737; fails on 8f1046f too
-// status: open: one-shot decides %call38 equivalent to %arg18 (the public @helper0 returns its argument) and fills it in place; buffer-deallocation makes the public @helper0 return a copy of its argument (callers own results), so the fill lands in the copy and @main reads uninitialised memory
+// status: fixed (transforms/public_forwarders.py: a public function called in the module that forwards an argument gets a private twin @helper0__inplace holding the body, which the calls in the module call with no copy; the public @helper0 wraps it and returns a copy to outside callers): one-shot decides %call38 equivalent to %arg18 (the public @helper0 returns its argument) and fills it in place; buffer-deallocation made the public @helper0 return a copy of its argument (callers own results), so the fill landed in the copy and @main read uninitialised memory
 builtin.module {
   func.func @helper0(%arg1: tensor<4x5xf32> {bufferization.writable = true}, %arg2: tensor<5xf32>) -> (tensor<4x5xf32>, tensor<3x5xf32>) {
     %k13 = arith.constant dense<[[-5.000000e-01, -1.000000e+00, 2.000000e+00, 1.000000e+00, -2.000000e+00], [2.000000e+00, -2.000000e+00, 2.500000e-01, 2.500000e-01, 3.000000e+00], [3.000000e+00, -2.000000e+00, -5.000000e-01, 5.000000e-01, 1.000000e+00]]> : tensor<3x5xf32>
