@@ -239,6 +239,10 @@ class OneShotAnalysisState(AnalysisState):
             is not None
         )
 
+    def writes_after(self, value: SSAValue, op: Operation) -> bool:
+        writes = self._data(self.alias_sets.find(value)).writes
+        return bool(writes) and writes[-1][0] > self.order.end[op]
+
     def reads_old_data_after(self, value: SSAValue, op: Operation) -> bool:
         start = self.order.pos[op]
         for member in self.alias_sets.members(value):

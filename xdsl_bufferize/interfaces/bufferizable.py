@@ -235,6 +235,11 @@ class AnalysisState(abc.ABC):
             return None
         return self._model_decisions.get(op)
 
+    def writes_after(self, value: SSAValue, op: Operation) -> bool:
+        """Whether an op after `op` (not nested in it) writes in place into a buffer
+        that may be the buffer of `value`. Conservatively True."""
+        return True
+
     def reads_old_data_after(self, value: SSAValue, op: Operation) -> bool:
         """Whether data that the buffer of `value` holds before `op` runs may be read
         once `op` has started, other than by `op` itself: then `op` may not reuse

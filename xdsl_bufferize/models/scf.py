@@ -259,12 +259,18 @@ def _memref_type(attr: Attribute | None) -> MemRefType[Attribute]:
 
 
 def _owned_by_loop(init: OpOperand, analysis: AnalysisState) -> bool:
-    """Whether the loop may write any data into the buffer of its `init` operand."""
+    """Whether the loop may write any data into the buffer of its `init` operand,
+    and hand that buffer out as the result of another iter_arg: nothing reads the
+    old data once the loop has started, and nothing after the loop writes into a
+    buffer the analysis sees as this init's (after a permutation, that buffer may
+    be another result, whose reads the analysis does not relate to this init)."""
     if not analysis.is_in_place(init):
         return True  # a copy made for the loop
     value = init.value
-    return analysis.is_buffer_writable(value) and not analysis.reads_old_data_after(
-        value, init.owner
+    return (
+        analysis.is_buffer_writable(value)
+        and not analysis.reads_old_data_after(value, init.owner)
+        and not analysis.writes_after(value, init.owner)
     )
 
 
