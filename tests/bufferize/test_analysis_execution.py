@@ -1,8 +1,9 @@
-"""Every one-shot-bufferize analysis test (and the public-ABI test) with an
-argument-free `@main` is also executed: before and after each pipeline below, on the reference executor, with
-equal results and no memory finding (no leak, no double free, no write into a
-constant). The decisions pinned by the filecheck lines are so also shown correct,
-under every heuristic, and so are the copies they cause."""
+"""Every one-shot-bufferize analysis test (and the public-ABI and while-layout
+tests) with an argument-free `@main` is also executed: before and after each
+pipeline below, on the reference executor, with equal results and no memory
+finding (no leak, no double free, no write into a constant). The decisions
+pinned by the filecheck lines are so also shown correct, under every heuristic,
+and so are the copies they cause."""
 
 from __future__ import annotations
 
@@ -31,7 +32,11 @@ PIPELINES = (
 
 def _programs() -> list[tuple[str, str]]:
     cases: list[tuple[str, str]] = []
-    paths = [*INPUTS.glob("analysis*.mlir"), INPUTS / "module-public-abi.mlir"]
+    paths = [
+        *INPUTS.glob("analysis*.mlir"),
+        INPUTS / "module-public-abi.mlir",
+        INPUTS / "while-layouts.mlir",
+    ]
     for path in sorted(paths):
         chunks = re.split(r"^// -----.*$", path.read_text(), flags=re.MULTILINE)
         cases.extend(

@@ -345,10 +345,14 @@ class ForOpModel(BufferizableOpModel):
         self, op: Operation, value: SSAValue, state: BufferizationState
     ) -> MemRefType[Attribute] | None:
         assert isinstance(op, scf.ForOp)
-        if isinstance(value, BlockArgument):
-            return None
-        index = op.res.index(value)
         block = op.body.block
+        if isinstance(value, BlockArgument):
+            # An iter_arg has the type of the loop result it is carried to.
+            if value.block is not block or value.index == 0:
+                return None
+            index = value.index - 1
+        else:
+            index = op.res.index(value)
         yield_op = block.last_op
         assert isinstance(yield_op, scf.YieldOp)
         permuted = _permuted(op, state.analysis)
@@ -531,17 +535,26 @@ class WhileOpModel(BufferizableOpModel):
     def buffer_type(
         self, op: Operation, value: SSAValue, state: BufferizationState
     ) -> MemRefType[Attribute] | None:
-        """The type `bufferize` gives result #i: the (possibly fully dynamic) init
-        buffer type when the condition forwards the before-argument, else the
-        buffer type of the forwarded value."""
+        """The type `bufferize` gives before-argument #i: the (possibly fully
+        dynamic) init buffer type; and after-argument / result #i: that of
+        before-argument #i when the condition forwards it, else the buffer type
+        of the forwarded value (which may itself be any before-argument)."""
         assert isinstance(op, scf.WhileOp)
-        if isinstance(value, BlockArgument):
-            return None
-        index = op.results.index(value)
         analysis = state.analysis
+        if isinstance(value, BlockArgument) and value.block is op.before_region.block:
+            index = value.index
+            return _carried_type(
+                state.get_buffer_type(op.arguments[index]),
+                _back_equivalent(op, index, analysis),
+            )
+        if isinstance(value, BlockArgument):
+            if value.block is not op.after_region.block:
+                return None
+            index = value.index
+        else:
+            index = op.results.index(value)
         if _forward_equivalent(op, index, analysis) and _is_tensor(op.arguments[index]):
-            init_type = state.get_buffer_type(op.arguments[index])
-            return _carried_type(init_type, _back_equivalent(op, index, analysis))
+            return state.get_buffer_type(op.before_region.block.args[index])
         return state.get_buffer_type(_condition(op).args[index])
 
     def bufferize(

@@ -198,6 +198,15 @@ class OneShotBufferizationState(BufferizationState):
                         and self.analysis.is_in_place(aliasing.operand)
                     ):
                         return self.get_buffer_type(aliasing.operand.value)
+        elif isinstance(value, BlockArgument):
+            # A region argument (a loop's iter_arg, a while's before/after
+            # argument): the op owning the region knows which buffers flow in.
+            owner = value.block.parent_op()
+            model = bufferizable_model(owner) if owner is not None else None
+            if owner is not None and model is not None:
+                found = model.buffer_type(owner, value, self)
+                if found is not None:
+                    return found
         return identity_memref_type(value.type)
 
     def replace_op_with_bufferized_values(
