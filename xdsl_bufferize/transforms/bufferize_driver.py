@@ -69,6 +69,7 @@ from xdsl_bufferize.interfaces.diagnostics import (
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
+from xdsl_bufferize.transforms.inplace_variants import symbol_names
 
 
 @dataclass
@@ -271,11 +272,7 @@ class OneShotBufferizationState(BufferizationState):
 
     def _symbol_names(self) -> set[str]:
         if self._symbols is None:
-            self._symbols = set()
-            for op in self.module.walk():
-                name = op.properties.get("sym_name") or op.attributes.get("sym_name")
-                if isinstance(name, StringAttr):
-                    self._symbols.add(name.data)
+            self._symbols = symbol_names(self.module)
         return self._symbols
 
     def get_global_constant(

@@ -72,7 +72,7 @@ from xdsl.dialects.builtin import (
     SymbolRefAttr,
     TensorType,
 )
-from xdsl.ir import Block, Region
+from xdsl.ir import Block, Operation, Region
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.analysis.module_analysis import (
@@ -132,7 +132,9 @@ def variant_name(base: str, taken: set[str]) -> str:
     return name
 
 
-def _symbol_names(module: ModuleOp) -> set[str]:
+def symbol_names(module: Operation) -> set[str]:
+    """The names of every symbol in `module` (ops with a `sym_name`, also
+    unregistered ones), to choose new symbol names that are not taken."""
     names: set[str] = set()
     for op in module.walk():
         sym_name = op.properties.get("sym_name") or op.attributes.get("sym_name")
@@ -168,7 +170,7 @@ def create_variants(
     ]
     if not candidates:
         return {}
-    taken = _symbol_names(module)
+    taken = symbol_names(module)
     variants: dict[func.FuncOp, func.FuncOp] = {}
     for function in candidates:
         name = variant_name(function.sym_name.data, taken)

@@ -31,21 +31,9 @@ from __future__ import annotations
 from xdsl.dialects import builtin, func
 from xdsl.ir import Block, Region
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.traits import SymbolOpInterface
 
 from xdsl_bufferize.analysis.forwarding import public_forwarders
-from xdsl_bufferize.transforms.inplace_variants import variant_name
-
-
-def _symbol_names(module: builtin.ModuleOp) -> set[str]:
-    names: set[str] = set()
-    for op in module.walk():
-        interface = op.get_trait(SymbolOpInterface)
-        if interface is not None:
-            name = interface.get_sym_attr_name(op)
-            if name is not None:
-                names.add(name.data)
-    return names
+from xdsl_bufferize.transforms.inplace_variants import symbol_names, variant_name
 
 
 def _move_body(function: func.FuncOp, name: str) -> func.FuncOp:
@@ -76,7 +64,7 @@ def split_public_forwarders(module: builtin.ModuleOp) -> dict[func.FuncOp, func.
     forwarders = public_forwarders(module)
     if not forwarders:
         return {}
-    taken = _symbol_names(module)
+    taken = symbol_names(module)
     twins: dict[func.FuncOp, func.FuncOp] = {}
     for function in forwarders:
         name = variant_name(function.sym_name.data, taken)
