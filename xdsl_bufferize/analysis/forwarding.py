@@ -182,6 +182,11 @@ class ForwardingAnalysis:
         default_factory=dict[func.FuncOp, dict[int, int]]
     )
     """Function -> {result index: index of the argument it forwards}."""
+    forwarded_base: dict[func.FuncOp, set[int]] = field(
+        default_factory=dict[func.FuncOp, set[int]]
+    )
+    """Function -> the forwarded results that are their argument's buffer itself on every
+    return (reached through `memref.cast` only): freeing such a result frees the argument."""
     callee_of: dict[func.CallOp, func.FuncOp] = field(
         default_factory=dict[func.CallOp, func.FuncOp]
     )
@@ -193,6 +198,12 @@ class ForwardingAnalysis:
         if callee is None:
             return None
         return self.forwarded.get(callee, {}).get(result)
+
+    def forwards_base(self, call: func.CallOp, result: int) -> bool:
+        """Whether result #`result` of `call` is always its forwarded operand's buffer
+        itself (not a view into it)."""
+        callee = self.callee_of.get(call)
+        return callee is not None and result in self.forwarded_base.get(callee, set())
 
     result_views: dict[func.FuncOp, dict[int, int]] = field(
         default_factory=dict[func.FuncOp, dict[int, int]]
@@ -396,6 +407,10 @@ def _find_forwarded(
             found = _forwarded_results(function, analysis)
             if found:
                 analysis.forwarded[function] = found
+                exact = _forwarded_results(function, analysis, base_only=True)
+                analysis.forwarded_base[function] = {
+                    i for i, arg in exact.items() if found.get(i) == arg
+                }
 
 
 def public_forwarders(
@@ -582,8 +597,11 @@ def _callee_first(
 
 
 def _forwarded_results(
-    function: func.FuncOp, analysis: ForwardingAnalysis
+    function: func.FuncOp, analysis: ForwardingAnalysis, base_only: bool = False
 ) -> dict[int, int]:
+    """{result index: argument index} for the results `function` forwards; with
+    `base_only`, those that are the argument's buffer itself (traced through
+    `memref.cast` only, not through other views)."""
     entry = function.body.blocks.first
     assert entry is not None
     returns = [
@@ -599,7 +617,7 @@ def _forwarded_results(
             continue
         argument: int | None = None
         for ret in returns:
-            sources = _argument_sources(ret.operands[index], entry, analysis)
+            sources = _argument_sources(ret.operands[index], entry, analysis, base_only)
             if sources is None or len(sources) != 1:
                 argument = None
                 break
@@ -628,11 +646,15 @@ def _promising(function: func.FuncOp) -> bool:
 
 
 def _argument_sources(
-    value: SSAValue, entry: Block, analysis: ForwardingAnalysis | None
+    value: SSAValue,
+    entry: Block,
+    analysis: ForwardingAnalysis | None,
+    base_only: bool = False,
 ) -> set[int] | None:
     """Indices of the function arguments whose buffer `value` may be (or a view of);
     None if it may be any other buffer.  Without `analysis`, a call result may be any
-    memref operand of its call."""
+    memref operand of its call.  With `base_only`, views other than casts count as other
+    buffers."""
     found: set[int] = set()
     seen: set[SSAValue] = set()
     work = [value]
@@ -641,7 +663,7 @@ def _argument_sources(
         if current in seen:
             continue
         seen.add(current)
-        incoming = _incoming(current, entry, analysis)
+        incoming = _incoming(current, entry, analysis, base_only)
         if incoming is None:
             return None
         if isinstance(incoming, int):
@@ -652,7 +674,10 @@ def _argument_sources(
 
 
 def _incoming(
-    value: SSAValue, entry: Block, analysis: ForwardingAnalysis | None
+    value: SSAValue,
+    entry: Block,
+    analysis: ForwardingAnalysis | None,
+    base_only: bool = False,
 ) -> int | list[SSAValue] | None:
     """One step back: the argument index `value` is, the values it may come from, or None
     when its buffer may come from elsewhere."""
@@ -669,13 +694,19 @@ def _incoming(
     assert isinstance(value, OpResult)
     op = value.op
     if isinstance(op, VIEW_OPS):
+        if base_only and not isinstance(op, memref.CastOp):
+            return None
         sources = [v for v in op.operands if _is_memref(v)]
         return sources if len(sources) == 1 else None
     if isinstance(op, func.CallOp):
         if analysis is None:
             return [v for v in op.operands if _is_memref(v)]
         operand = analysis.forwarded_operand(op, value.index)
-        return None if operand is None else [op.operands[operand]]
+        if operand is None or (
+            base_only and not analysis.forwards_base(op, value.index)
+        ):
+            return None
+        return [op.operands[operand]]
     if op.regions:
         return _region_op_inputs(op, value)
     return None

@@ -92,6 +92,7 @@ from xdsl_bufferize.analysis.forwarding import (
 )
 from xdsl_bufferize.interfaces.allocation import (
     AllocationModel,
+    FreeThroughBaseModel,
     allocation_interface,
     registered_allocation_model,
     static_offset_layout,
@@ -1142,8 +1143,10 @@ class OwnershipAnalysis:
         """The owning root a view `value` may hand over (its merge or caller then frees the
         buffer through the view), or None.
 
-        The view must be made by view ops only (`VIEW_OPS`) from a heap buffer that is not
-        conditionally owned, and either keep the allocation's start (`memref.cast` only) or
+        The view must be made by view ops only (`VIEW_OPS`, or calls returning (a view of)
+        an operand or of another result, see `forwarding.py`) from a heap buffer that is not
+        conditionally owned, and either keep the allocation itself (`memref.cast`, a call
+        forwarding its operand's buffer itself: `ForwardingAnalysis.forwards_base`) or
         have a static offset layout (freed through its base buffer, see
         `models/allocation.py`).
         """
@@ -1151,10 +1154,13 @@ class OwnershipAnalysis:
         current = value
         while self.kind.get(current) is RootKind.VIEW:
             if not isinstance(current, OpResult) or not isinstance(
-                current.op, VIEW_OPS
+                current.op, (*VIEW_OPS, func.CallOp)
             ):
                 return None
-            if not isinstance(current.op, memref.CastOp):
+            if isinstance(current.op, func.CallOp):
+                if not self.forwarding.forwards_base(current.op, current.index):
+                    base_preserving = False
+            elif not isinstance(current.op, memref.CastOp):
                 base_preserving = False
             sources = self.view_sources[current]
             if len(sources) != 1:
@@ -1164,9 +1170,34 @@ class OwnershipAnalysis:
             return None
         if self.is_flagged(current) or current in self.user_managed:
             return None
-        if not base_preserving and static_offset_layout(value.type) is None:
+        if (
+            not base_preserving
+            and static_offset_layout(value.type) is None
+            and self.family.get(current) != "memref.dealloc"
+        ):
             return None
         return current
+
+    def frees_through_base(self, value: SSAValue) -> bool:
+        """Whether a merge taking over the view `value` must free its buffer through the
+        base buffer (`memref.extract_strided_metadata`): the view may not start at the
+        allocation and its type does not say so (no static offset layout).  A function
+        cannot return such a view to a caller that would free it."""
+        if self.handover_root(value) is None:
+            return False
+        current = value
+        while self.kind.get(current) is RootKind.VIEW:
+            assert isinstance(current, OpResult)
+            op = current.op
+            if isinstance(op, func.CallOp):
+                if not self.forwarding.forwards_base(op, current.index):
+                    break
+            elif not isinstance(op, memref.CastOp):
+                break
+            current = self.view_sources[current][0]
+        else:
+            return False
+        return static_offset_layout(value.type) is None
 
     def _owned_value(self, site: Site) -> SSAValue | None:
         """The owning root `site` would hand over: its value, or the root of a view."""
@@ -1178,6 +1209,8 @@ class OwnershipAnalysis:
     def _transfer_valid(self, site: Site) -> bool:
         value = self._owned_value(site)
         if value is None or value in self.user_managed:
+            return False
+        if site.kind is SiteKind.RETURN and self.frees_through_base(site.value):
             return False
         source_region = site.source.parent_region()
         if source_region is None:
@@ -1636,6 +1669,7 @@ class OwnershipAnalysis:
                     continue
                 families: dict[str, AllocationModel] = {}
                 pending = False
+                through_base = False
                 for site in cls.sites:
                     if site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE):
                         owned = self.handover_root(site.value) or site.value
@@ -1645,6 +1679,7 @@ class OwnershipAnalysis:
                             pending = True
                             continue
                         families.setdefault(family, model)
+                        through_base |= self.frees_through_base(site.value)
                     elif site.mode is SiteMode.CLONE:
                         if any(
                             self.kind.get(r) is RootKind.MERGE and r not in self.model
@@ -1672,6 +1707,8 @@ class OwnershipAnalysis:
                     continue
                 if families:
                     family, model = next(iter(families.items()))
+                    if through_base and not isinstance(model, FreeThroughBaseModel):
+                        model = FreeThroughBaseModel(model)
                     for member in cls.members:
                         self.family[member] = family
                         self.model[member] = model
@@ -1683,6 +1720,31 @@ class OwnershipAnalysis:
                 for member in cls.members:
                     self.family[member] = "memref.dealloc"
                     self.model[member] = self.memref_default
+        self._free_through_base()
+
+    def _free_through_base(self) -> None:
+        """Make every owned class that takes over a merge freeing through the base buffer
+        (`FreeThroughBaseModel`) free through it too."""
+        changed = True
+        while changed:
+            changed = False
+            for cls in self.classes:
+                if not cls.owned or not cls.members:
+                    continue
+                model = self.model[cls.members[0]]
+                if isinstance(model, FreeThroughBaseModel):
+                    continue
+                if any(
+                    site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE)
+                    and isinstance(
+                        self.model.get(self.handover_root(site.value) or site.value),
+                        FreeThroughBaseModel,
+                    )
+                    for site in cls.sites
+                ):
+                    for member in cls.members:
+                        self.model[member] = FreeThroughBaseModel(model)
+                    changed = True
 
     # ------------------------------------------------------------------ placement
 

@@ -111,6 +111,7 @@ MEMREF_FEATURES: tuple[str, ...] = (
     "returned_views",
     "recursion",
     "cf_loops",
+    "view_joins",
 )
 """Features a memref program may use; each can be disabled by name.
 
@@ -122,7 +123,10 @@ body; `returned_views`: helpers returning one fresh buffer twice (private or pub
 (private) with a view of it, and helpers returning a view of a local buffer; `recursion`: a
 recursive helper; `cf_loops`: loops of `cf` branches at function level (a header block with
 two buffer arguments, often started as one buffer, and a back edge passing a fresh buffer on
-one path and the arguments on the other)."""
+one path and the arguments on the other); `view_joins`: scf.if / scf.for with two results
+of a dynamic-offset view type, yielding one view of a buffer allocated in the region twice,
+two views of it, a view of an outer buffer or the iter_args, then a write through the
+first result and a read through the second."""
 
 
 @dataclass(frozen=True)
@@ -1583,6 +1587,7 @@ _NESTING_FEATURES = (
     "frees",
     "realloc",
     "offset_loops",
+    "view_joins",
 )
 """Memref generator features that open a region (not used beyond `max_depth`)."""
 
@@ -1971,6 +1976,86 @@ class MemrefProgramGenerator:
         g.emit("}")
         g.add(_Val(res, typ, (k,)))
 
+    def op_view_join(self, depth: int) -> None:
+        """scf.if or scf.for with two results of a dynamic-offset view type; each region
+        yields views of a buffer it allocates (one view twice, or two), of an outer
+        buffer, or (scf.for) its iter_args; then a write through result #0 and a read
+        through result #1 (the same memory when the region yielded one view twice)."""
+        g = self.g
+        n = self.rng.randint(2, self.config.max_dim)
+        k = self.rng.randint(1, n)
+        base_type = self.memref_type((n,))
+        typ = self.memref_type((k,), "strided<[1], offset: ?>")
+
+        def view(of: str) -> _Val:
+            name = g.fresh("dv")
+            offset = g.index(self.rng.randint(0, n - k))
+            g.emit(
+                f"{name} = memref.subview {of}[{offset}] [{k}] [1] : "
+                f"{base_type} to {typ}"
+            )
+            return _Val(name, typ, (k,))
+
+        def pair(carried: Sequence[_Val]) -> tuple[_Val, _Val]:
+            r = self.rng.random()
+            if r < 0.6:
+                fresh = self.alloc((n,), heap=self.rng.random() < 0.8)
+                x = view(fresh.name)
+                y = x if r < 0.35 else view(fresh.name)
+            elif r < 0.8 and carried:
+                x, y = carried[0], carried[int(self.rng.random() < 0.5)]
+            else:
+                outer = self.buffer((n,), base_only=True)
+                x = view(outer.name)
+                y = x if self.rng.random() < 0.5 else view(outer.name)
+            return (x, y) if self.rng.random() < 0.5 else (y, x)
+
+        res = g.fresh("vj")
+        if self.rng.random() < 0.5:
+            g.emit(f"{res}:2 = scf.if {g.condition()} -> ({typ}, {typ}) {{")
+            g.indent += 1
+            for branch in range(2):
+                if branch:
+                    g.emit("} else {")
+                g.scopes.append([])
+                self.region_ops(depth + 1, self.rng.randint(0, 2))
+                x, y = pair(())
+                g.emit(f"scf.yield {x.name}, {y.name} : {typ}, {typ}")
+                g.scopes.pop()
+        else:
+            init = view(self.buffer((n,), base_only=True, heap=True).name)
+            other = init if self.rng.random() < 0.6 else pair(())[0]
+            trip = self.rng.randint(0, 3)
+            iv, acc0, acc1 = g.fresh("iv"), g.fresh("acc"), g.fresh("acc")
+            g.emit(
+                f"{res}:2 = scf.for {iv} = {g.index(0)} to {g.index(trip)} step "
+                f"{g.index(1)} iter_args({acc0} = {init.name}, {acc1} = {other.name}) "
+                f"-> ({typ}, {typ}) {{"
+            )
+            g.indent += 1
+            carried = [_Val(acc0, typ, (k,)), _Val(acc1, typ, (k,))]
+            g.scopes.append([_Val(iv, "index"), *carried])
+            g.iv_bounds[iv] = max(trip - 1, 0)
+            self.region_ops(depth + 1, self.rng.randint(0, 2))
+            x, y = pair(carried)
+            g.emit(f"scf.yield {x.name}, {y.name} : {typ}, {typ}")
+            g.scopes.pop()
+            del g.iv_bounds[iv]
+        g.indent -= 1
+        g.emit("}")
+        first = g.add(_Val(f"{res}#0", typ, (k,)))
+        second = g.add(_Val(f"{res}#1", typ, (k,)))
+        g.emit(
+            f"memref.store {g.scalar()}, {first.name}[{g.indices_for(first.shape)}] "
+            f": {typ}"
+        )
+        loaded = g.fresh("l")
+        g.emit(
+            f"{loaded} = memref.load {second.name}[{g.indices_for(second.shape)}] "
+            f": {typ}"
+        )
+        g.add(_Val(loaded, "f32"))
+
     def op_cf_loop(self, depth: int) -> None:
         """A loop of `cf` branches at function level: a header block with two buffer
         arguments (often one buffer twice) and a counter; the body writes through the
@@ -2123,6 +2208,7 @@ class MemrefProgramGenerator:
             (self.op_freed, 0.4, "frees"),
             (self.op_realloc, 0.4, "realloc"),
             (self.op_for_offset_view, 0.4, "offset_loops"),
+            (self.op_view_join, 0.4, "view_joins"),
             (self.op_call_recursive, 0.4, "recursion"),
         ]
         if depth == 0:

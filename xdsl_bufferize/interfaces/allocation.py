@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from xdsl.builder import Builder
+from xdsl.dialects import memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, StridedLayoutAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.traits import OpTrait
@@ -51,6 +52,30 @@ class AllocationModel(Protocol):
     def build_promoted_alloc(
         self, builder: Builder, alloc: SSAValue
     ) -> SSAValue | None: ...
+
+
+@dataclass(frozen=True)
+class FreeThroughBaseModel:
+    """`inner`, freeing a buffer held through a view that may not start at the allocation:
+    the dealloc frees the view's base buffer (`memref.extract_strided_metadata`), which
+    is the allocation itself whatever the view's offset, sizes and strides."""
+
+    inner: AllocationModel
+
+    def build_dealloc(self, builder: Builder, alloc: SSAValue) -> Operation | None:
+        base = builder.insert(memref.ExtractStridedMetaDataOp(alloc)).base_buffer
+        return self.inner.build_dealloc(builder, base)
+
+    def build_clone(self, builder: Builder, alloc: SSAValue) -> SSAValue | None:
+        return self.inner.build_clone(builder, alloc)
+
+    def hoisting_kind(self) -> HoistingKind:
+        return self.inner.hoisting_kind()
+
+    def build_promoted_alloc(
+        self, builder: Builder, alloc: SSAValue
+    ) -> SSAValue | None:
+        return self.inner.build_promoted_alloc(builder, alloc)
 
 
 @dataclass(frozen=True)

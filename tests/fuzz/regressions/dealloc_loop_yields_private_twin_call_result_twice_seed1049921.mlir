@@ -3,7 +3,7 @@
 // kind: mismatch
 // detail: result #0: 0.0 before, 1.5 after
 // origin: xdsl-bufferize-fuzz --count 5000 --seed 1045000 --pipeline buffer-deallocation --jobs 1 (seed 1049921, shrunk), on 3f0e54c; passes on 8f1046f: a regression of the public-forwarder split (d13d)
-// status: open: @mhelper0 is public and returns its argument, so its in-module call now goes to the private twin and the call result is a view of the loop body's fresh %m51; the loop yields that result twice, and each yield gets its own bufferization.clone, so the two results are two buffers where the program has one (the write through %for46 is not seen through %for46_1). Before the split the call result was an owned clone, yielded once owned and once borrowed. Needs: a view of a buffer dying at the exit, yielded twice, handed over once (the second yield borrowing the first), as for memref.cast views
+// status: fixed (ownership.handover_root: a call forwarding its operand's buffer itself (ForwardingAnalysis.forwards_base) hands the buffer over like memref.cast; the second yield borrows the first): @mhelper0 is public and returns its argument, so its in-module call goes to the private twin and the call result is a view of the loop body's fresh %m51; the loop yielded that result twice with a bufferization.clone each, so the two results were two buffers where the program has one
 builtin.module {
   func.func @mhelper0(%arg1: f32, %arg2: memref<2xf32>) -> memref<2xf32> {
     func.return %arg2 : memref<2xf32>
