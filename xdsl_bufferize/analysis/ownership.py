@@ -226,7 +226,10 @@ class PlannedClone:
     index: int
     model: AllocationModel
     conditional: bool = False
-    """Copy only if the operand (a flagged merge) does not own its buffer; else pass it."""
+    """Copy only if the operand (a flagged merge, or a view of one) does not own its
+    buffer; else pass it."""
+    flag_of: SSAValue | None = None
+    """The flagged merge whose flag says so (conditional clones only)."""
 
 
 @dataclass(frozen=True)
@@ -803,12 +806,15 @@ class OwnershipAnalysis:
         for site in cls.sites:
             if site.mode is SiteMode.BORROW:
                 held = self.roots[site.value]
-            elif site.mode is SiteMode.TRANSFER and self.is_flagged(site.value):
+            elif (
+                site.mode is SiteMode.TRANSFER
+                and (holder := self.flag_holder(site.value)) is not None
+            ):
                 absorbed = self.absorbed(site)
                 held = (
                     r
                     for r in self.roots[site.value]
-                    if r is not site.value and r not in absorbed
+                    if r is not site.value and r is not holder and r not in absorbed
                 )
             else:
                 continue
@@ -1025,7 +1031,7 @@ class OwnershipAnalysis:
                 cls.owned = True
 
     def _borrowed_into_owned(self) -> list[MergeClass]:
-        """Borrowed merges passed straight into an owned merge that some of their inputs
+        """Borrowed merges passed (or a view of them) into an owned merge that some of their inputs
         do not outlive (a join whose block argument flows on to a block the join does not
         dominate), with a heap buffer or call result among their inputs: owning them with a flag lets
         ownership travel on with the value instead of a copy at that edge."""
@@ -1034,7 +1040,8 @@ class OwnershipAnalysis:
             if not cls.owned:
                 continue
             for site in cls.sites:
-                other = self.class_of.get(site.value)
+                viewed = self._view_root(site.value)
+                other = None if viewed is None else self.class_of.get(viewed[0])
                 if (
                     other is None
                     or other.owned
@@ -1143,6 +1150,9 @@ class OwnershipAnalysis:
         """The owning root a view `value` may hand over (its merge or caller then frees the
         buffer through the view), or None.
 
+        The root may be a flagged merge: the view then hands over its conditional
+        ownership (the flag of the root, see `flag_holder`).
+
         The view must be made by view ops only (`VIEW_OPS`, or calls returning (a view of)
         an operand or of another result, see `forwarding.py`) from a heap buffer that is not
         conditionally owned, and either keep the allocation itself (`memref.cast`, a call
@@ -1150,6 +1160,28 @@ class OwnershipAnalysis:
         have a static offset layout (freed through its base buffer, see
         `models/allocation.py`).
         """
+        found = self._view_root(value)
+        if found is None:
+            return None
+        current, base_preserving = found
+        if current is value or not self.is_owning(current):
+            return None
+        if current in self.user_managed:
+            return None
+        if (
+            not base_preserving
+            and static_offset_layout(value.type) is None
+            and self.kind.get(current) is RootKind.OWNING
+            and self.family.get(current) != "memref.dealloc"
+        ):
+            return None  # other frees may not take a base buffer (merges: see families)
+        return current
+
+    def _view_root(self, value: SSAValue) -> tuple[SSAValue, bool] | None:
+        """The value `value` is a view of through single-source view ops and calls
+        forwarding (a view of) an operand, and whether the view keeps its start
+        (`memref.cast`s, calls forwarding the operand's buffer itself); None when the
+        chain meets another kind of view."""
         base_preserving = True
         current = value
         while self.kind.get(current) is RootKind.VIEW:
@@ -1166,17 +1198,7 @@ class OwnershipAnalysis:
             if len(sources) != 1:
                 return None
             current = sources[0]
-        if current is value or not self.is_owning(current):
-            return None
-        if self.is_flagged(current) or current in self.user_managed:
-            return None
-        if (
-            not base_preserving
-            and static_offset_layout(value.type) is None
-            and self.family.get(current) != "memref.dealloc"
-        ):
-            return None
-        return current
+        return current, base_preserving
 
     def frees_through_base(self, value: SSAValue) -> bool:
         """Whether a merge taking over the view `value` must free its buffer through the
@@ -1206,6 +1228,14 @@ class OwnershipAnalysis:
             return value
         return self.handover_root(value)
 
+    def flag_holder(self, value: SSAValue) -> SSAValue | None:
+        """The flagged value whose ownership flag `value` hands on when it is handed over:
+        `value` itself, or the flagged root of a view `value` (None if neither)."""
+        if self.is_flagged(value):
+            return value
+        root = self.handover_root(value)
+        return root if root is not None and self.is_flagged(root) else None
+
     def _transfer_valid(self, site: Site) -> bool:
         value = self._owned_value(site)
         if value is None or value in self.user_managed:
@@ -1216,7 +1246,7 @@ class OwnershipAnalysis:
         if source_region is None:
             return False
         if _defining_region(value) is not source_region:
-            return value is site.value and self._capturing_op(site) is not None
+            return self._capturing_op(site) is not None
         if (
             value is not site.value
             and _defining_region(site.value) is not source_region
@@ -1282,13 +1312,27 @@ class OwnershipAnalysis:
         does not yield it frees it (after its last use there).  A loop yielding its own
         iter_arg on some paths and a fresh buffer on others then needs no copy.
         """
-        value = site.value
+        value = self._owned_value(site)
         op = site.source.parent_op()
-        if site.kind is not SiteKind.EXIT or not isinstance(op, CAPTURING_OPS):
+        if (
+            value is None
+            or site.kind is not SiteKind.EXIT
+            or not isinstance(op, CAPTURING_OPS)
+        ):
             return None
         region = _defining_region(value)
         if op.parent_region() is not region:
             return None
+        yielded = site.value  # the buffer, or a cast of it made in its region
+        cast = yielded
+        while cast is not value:
+            if not (
+                isinstance(cast, OpResult)
+                and isinstance(cast.op, memref.CastOp)
+                and cast.op.parent_region() is region
+            ):
+                return None
+            cast = cast.op.source
         alias_set = set(self.aliases(value))
         for nested in op.regions:
             if len(nested.blocks) != 1:
@@ -1302,13 +1346,13 @@ class OwnershipAnalysis:
                 other = self.site_of.get((terminator, i))
                 if (
                     other is None
-                    or operand is not value
+                    or operand is not yielded
                     or other.level != 0
                     or not other.targets
                     or not self.class_of[other.targets[0]].owned
                 ):
                     return None
-            if sum(operand is value for operand in terminator.operands) > 1:
+            if sum(operand is yielded for operand in terminator.operands) > 1:
                 return None
         block = op.parent_block()
         assert block is not None
@@ -1347,7 +1391,10 @@ class OwnershipAnalysis:
         """Whether `site` may hand its value's ownership over to its merge."""
         if not self._transfer_valid(site):
             return False
-        if can_flag and self.is_flagged(site.value):
+        holder = self.flag_holder(site.value)
+        if holder is not None and holder is not site.value and not can_flag:
+            return False  # a view of a flagged merge: only a flag can say who frees it
+        if can_flag and holder is not None:
             # when the flag is false the merge borrows what the value borrowed, or takes
             # over the buffer of a root dying at the exit (absorbed)
             value = site.value
@@ -1357,7 +1404,7 @@ class OwnershipAnalysis:
                 or self._handed_to_sibling(site, root)
                 or root in absorbed
                 for root in self.roots[value]
-                if root is not value
+                if root is not value and root is not holder
             )
         return True
 
@@ -1450,7 +1497,8 @@ class OwnershipAnalysis:
         return True
 
     def promote_transfers(self) -> None:
-        """Own borrowed merges whose inputs can all be handed over: they die earlier.
+        """Own borrowed merges whose inputs (owning roots, owned merges, views handing
+        one over) can all be handed over: they die earlier.
 
         A merge borrowing buffers that are dead after its edges keeps every input alive until
         the merge dies; owning it instead frees the inputs not taken at the branch.  Classes
@@ -1480,13 +1528,10 @@ class OwnershipAnalysis:
         for group in groups.values():
             members = {id(c) for c in group}
             if not all(
-                (
-                    self.kind.get(site.value) is RootKind.OWNING
-                    and self.is_owning(site.value)
-                )
+                self._owned_value(site) is not None
                 or (
                     (other := self.class_of.get(site.value)) is not None
-                    and (other.owned or id(other) in members)
+                    and id(other) in members
                 )
                 for cls in group
                 for site in cls.sites
@@ -1550,7 +1595,8 @@ class OwnershipAnalysis:
                     cls.flaggable
                     and not cls.flagged
                     and any(
-                        s.level == 1 or (s.level == 0 and self.is_flagged(s.value))
+                        s.level == 1
+                        or (s.level == 0 and self.flag_holder(s.value) is not None)
                         for s in cls.sites
                     )
                 ):
@@ -1569,7 +1615,7 @@ class OwnershipAnalysis:
             return SiteMode.BORROW
         if site.level == 2:
             return SiteMode.CLONE
-        if self.is_flagged(site.value) and not cls.flagged:
+        if self.flag_holder(site.value) is not None and not cls.flagged:
             if self._returned_beside_lenders(site):
                 return SiteMode.TRANSFER
             return SiteMode.COND_CLONE
@@ -1620,7 +1666,10 @@ class OwnershipAnalysis:
             for cls in self.classes:
                 if cls.flagged and not any(
                     s.mode is SiteMode.BORROW
-                    or (s.mode is SiteMode.TRANSFER and self.is_flagged(s.value))
+                    or (
+                        s.mode is SiteMode.TRANSFER
+                        and self.flag_holder(s.value) is not None
+                    )
                     for s in cls.sites
                 ):
                     cls.flagged = False
@@ -1672,6 +1721,7 @@ class OwnershipAnalysis:
                 through_base = False
                 for site in cls.sites:
                     if site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE):
+                        through_base |= self.frees_through_base(site.value)
                         owned = self.handover_root(site.value) or site.value
                         family = self.family.get(owned)
                         model = self.model.get(owned)
@@ -1679,7 +1729,6 @@ class OwnershipAnalysis:
                             pending = True
                             continue
                         families.setdefault(family, model)
-                        through_base |= self.frees_through_base(site.value)
                     elif site.mode is SiteMode.CLONE:
                         if any(
                             self.kind.get(r) is RootKind.MERGE and r not in self.model
@@ -1998,6 +2047,9 @@ class OwnershipAnalysis:
                         site.index,
                         self._clone_model(site),
                         site.mode is SiteMode.COND_CLONE,
+                        self.flag_holder(site.value)
+                        if site.mode is SiteMode.COND_CLONE
+                        else None,
                     )
                 )
         for cls in self.classes:
@@ -2007,16 +2059,17 @@ class OwnershipAnalysis:
             for site in cls.sites:
                 if site.mode is SiteMode.BORROW:
                     flag = PlannedFlag(site.source, site.index, False)
-                elif site.mode is SiteMode.TRANSFER and self.is_flagged(site.value):
+                elif (
+                    site.mode is SiteMode.TRANSFER
+                    and (holder := self.flag_holder(site.value)) is not None
+                ):
                     absorbs = tuple(
                         (root, self.is_flagged(root))
                         for root in sorted(
                             self.absorbed(site), key=self.order.__getitem__
                         )
                     )
-                    flag = PlannedFlag(
-                        site.source, site.index, None, site.value, absorbs
-                    )
+                    flag = PlannedFlag(site.source, site.index, None, holder, absorbs)
                 else:
                     flag = PlannedFlag(site.source, site.index, True)
                 plan.flags.append(flag)

@@ -124,8 +124,9 @@ body; `returned_views`: helpers returning one fresh buffer twice (private or pub
 recursive helper; `cf_loops`: loops of `cf` branches at function level (a header block with
 two buffer arguments, often started as one buffer, and a back edge passing a fresh buffer on
 one path and the arguments on the other); `view_joins`: scf.if / scf.for with two results
-of a dynamic-offset view type, yielding one view of a buffer allocated in the region twice,
-two views of it, a view of an outer buffer or the iter_args, then a write through the
+of a dynamic-offset view type, yielding one view of a buffer allocated in the region (or
+of an scf.if choosing it or an outer buffer) twice, two views of it, a view of an outer
+buffer or the iter_args, then a write through the
 first result and a read through the second."""
 
 
@@ -1996,12 +1997,27 @@ class MemrefProgramGenerator:
             )
             return _Val(name, typ, (k,))
 
+        def choice() -> str:
+            """A buffer of `base_type` allocated here or, through an scf.if, one that
+            this region owns on one path and borrows from outside on the other."""
+            fresh = self.alloc((n,), heap=self.rng.random() < 0.8)
+            if self.rng.random() < 0.6:
+                return fresh.name
+            outer = self.buffer((n,), base_only=True)
+            name = g.fresh("sel")
+            g.emit(f"{name} = scf.if {g.condition()} -> ({base_type}) {{")
+            g.emit(f"  scf.yield {fresh.name} : {base_type}")
+            g.emit("} else {")
+            g.emit(f"  scf.yield {outer.name} : {base_type}")
+            g.emit("}")
+            return name
+
         def pair(carried: Sequence[_Val]) -> tuple[_Val, _Val]:
             r = self.rng.random()
             if r < 0.6:
-                fresh = self.alloc((n,), heap=self.rng.random() < 0.8)
-                x = view(fresh.name)
-                y = x if r < 0.35 else view(fresh.name)
+                owner = choice()
+                x = view(owner)
+                y = x if r < 0.35 else view(owner)
             elif r < 0.8 and carried:
                 x, y = carried[0], carried[int(self.rng.random() < 0.5)]
             else:

@@ -555,7 +555,8 @@ def apply_plan(plan: DeallocationPlan) -> DeallocationStatistics:
         source, index = plumbing.operand(clone.source, clone.index)
         flag: SSAValue | None = None
         if clone.conditional:
-            flag = plumbing.flag_of[source.operands[index]]
+            assert clone.flag_of is not None
+            flag = plumbing.flag(clone.flag_of)
             stats.conditional_clones += 1
         else:
             stats.clones += 1

@@ -267,3 +267,85 @@ func.func @main() -> f32 {
 // CHECK-NEXT: memref.dealloc %v : memref<2xf32, strided<[1], offset: ?>>
 // CHECK-NEXT: func.return %x : f32
 // CHECK-NEXT: }
+
+// -----
+
+// A view of a merge owning its buffer on one path only (a fresh buffer or the outer %a),
+// yielded twice by a loop: the view hands the merge's conditional ownership on (its flag),
+// the second result borrows it; no copy, so the store through %r#0 reaches %a when the
+// merge chose %a.
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %f1 = arith.constant 1.0 : f32
+  %f2 = arith.constant 2.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f1 : f32) outs(%a : memref<4xf32>)
+  %v0 = memref.subview %a[%c0] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>
+  %r:2 = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %v0, %y = %v0) -> (memref<2xf32, strided<[1], offset: ?>>, memref<2xf32, strided<[1], offset: ?>>) {
+    %c = arith.cmpi eq, %i, %c0 : index
+    %j = scf.if %c -> (memref<4xf32>) {
+      %k = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%f2 : f32) outs(%k : memref<4xf32>)
+      scf.yield %k : memref<4xf32>
+    } else {
+      scf.yield %a : memref<4xf32>
+    }
+    %w = memref.subview %j[%c1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>
+    scf.yield %w, %w : memref<2xf32, strided<[1], offset: ?>>, memref<2xf32, strided<[1], offset: ?>>
+  }
+  memref.store %f2, %r#0[%c0] : memref<2xf32, strided<[1], offset: ?>>
+  %z = memref.load %r#1[%c0] : memref<2xf32, strided<[1], offset: ?>>
+  %z2 = memref.load %a[%c1] : memref<4xf32>
+  %s = arith.addf %z, %z2 : f32
+  func.return %s : f32
+}
+
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: %c2 = arith.constant 2 : index
+// CHECK-NEXT: %f1 = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %f2 = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT: %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: linalg.fill ins(%f1 : f32) outs(%a : memref<4xf32>)
+// CHECK-NEXT: %v0 = memref.subview %a[%c0] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: %false = arith.constant false
+// CHECK-NEXT: %false_1 = arith.constant false
+// CHECK-NEXT: %r, %r_1, %r_owned, %r_owned_1 = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %v0, %y = %v0, %x_owned = %false, %y_owned = %false_1) -> (memref<2xf32, strided<[1], offset: ?>>, memref<2xf32, strided<[1], offset: ?>>, i1, i1) {
+// CHECK-NEXT: scf.if %x_owned {
+// CHECK-NEXT: %0, %1, %2, %3 = memref.extract_strided_metadata %x : memref<2xf32, strided<[1], offset: ?>> -> memref<f32>, index, index, index
+// CHECK-NEXT: memref.dealloc %0 : memref<f32>
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %y_owned {
+// CHECK-NEXT: memref.dealloc %y : memref<2xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: }
+// CHECK-NEXT: %c = arith.cmpi eq, %i, %c0 : index
+// CHECK-NEXT: %j, %j_owned = scf.if %c -> (memref<4xf32>, i1) {
+// CHECK-NEXT: %k = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: linalg.fill ins(%f2 : f32) outs(%k : memref<4xf32>)
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: scf.yield %k, %true : memref<4xf32>, i1
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %false_2 = arith.constant false
+// CHECK-NEXT: scf.yield %a, %false_2 : memref<4xf32>, i1
+// CHECK-NEXT: }
+// CHECK-NEXT: %w = memref.subview %j[%c1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: %false_3 = arith.constant false
+// CHECK-NEXT: scf.yield %w, %w, %j_owned, %false_3 : memref<2xf32, strided<[1], offset: ?>>, memref<2xf32, strided<[1], offset: ?>>, i1, i1
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.store %f2, %r[%c0] : memref<2xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: %z = memref.load %r_1[%c0] : memref<2xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: scf.if %r_owned {
+// CHECK-NEXT: %4, %5, %6, %7 = memref.extract_strided_metadata %r : memref<2xf32, strided<[1], offset: ?>> -> memref<f32>, index, index, index
+// CHECK-NEXT: memref.dealloc %4 : memref<f32>
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %r_owned_1 {
+// CHECK-NEXT: memref.dealloc %r_1 : memref<2xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: }
+// CHECK-NEXT: %z2 = memref.load %a[%c1] : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT: %s = arith.addf %z, %z2 : f32
+// CHECK-NEXT: func.return %s : f32
+// CHECK-NEXT: }

@@ -786,7 +786,8 @@ func.func @main() -> f32 {
 // CHECK-NEXT: cf.br ^m(%b, %true : memref<4xf32>, i1)
 // CHECK-NEXT: ^v(%sv: memref<4xf32, strided<[1], offset: 2>>):
 // CHECK-NEXT: %x = memref.load %sv[%c0] : memref<4xf32, strided<[1], offset: 2>>
-// CHECK-NEXT: memref.dealloc %a : memref<8xf32>
+// CHECK-NEXT: %4, %5, %6, %7 = memref.extract_strided_metadata %sv : memref<4xf32, strided<[1], offset: 2>> -> memref<f32>, index, index, index
+// CHECK-NEXT: memref.dealloc %4 : memref<f32>
 // CHECK-NEXT: func.return %x : f32
 // CHECK-NEXT: ^m(%m: memref<4xf32>, %m_owned: i1):
 // CHECK-NEXT: %y = memref.load %m[%c0] : memref<4xf32>
