@@ -250,3 +250,30 @@ def test_xdsl_opt_shows_our_errors_without_traceback(
     assert done.stderr.startswith(message), done.stderr
     assert done.stdout == ""
     assert source.read_text() == UNRANKED
+
+
+UNDEFINED_VALUE = """func.func @f() {
+  %x = "memref.cast"(%y) : (memref<2xf32>) -> memref<2xf32>
+  func.return
+}
+"""
+
+
+def test_xdsl_opt_shows_parse_errors_without_traceback(tmp_path: Path) -> None:
+    """Input that does not parse gets xDSL's located message (file:line:column and a
+    caret), no traceback, exit 1, no output, the input untouched."""
+    source = tmp_path / "in.mlir"
+    source.write_text(UNDEFINED_VALUE)
+    done = subprocess.run(
+        [str(BIN / "xdsl-opt"), str(source), "-p", "buffer-deallocation"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"error: {source}:"), done.stderr
+    assert "values used but not defined: [%y]" in done.stderr
+    assert done.stdout == ""
+    assert source.read_text() == UNDEFINED_VALUE

@@ -29,7 +29,11 @@ from types import TracebackType
 from xdsl.dialects import func
 from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Operation
-from xdsl.utils.exceptions import PassFailedException
+from xdsl.utils.exceptions import (
+    DiagnosticException,
+    ParseError,
+    PassFailedException,
+)
 
 
 def written_name(op: Operation) -> str:
@@ -104,8 +108,11 @@ def check_alignment(pass_name: str, alignment: int) -> None:
 def _show_our_errors(
     kind: type[BaseException], error: BaseException, trace: TracebackType | None
 ) -> None:
-    """`sys.excepthook`: our errors as their message; any other error as before."""
-    if isinstance(error, (BufferizationError, InvalidOptionError)):
+    """`sys.excepthook`: our errors, and bad input (a parse error, IR that does not
+    verify, a failed pass), as their message; any other error as before."""
+    if isinstance(
+        error, (BufferizationError, InvalidOptionError, ParseError, DiagnosticException)
+    ):
         print(f"error: {error}", file=sys.stderr)
         return
     _previous_excepthook(kind, error, trace)
@@ -115,8 +122,9 @@ _previous_excepthook = sys.excepthook
 
 
 def report_uncaught_errors() -> None:
-    """Show a `BufferizationError` or `InvalidOptionError` that no caller catches (in
-    a tool such as `xdsl-opt`) as one diagnostic on stderr, not a traceback; the
+    """Show a `BufferizationError`, `InvalidOptionError`, parse error or other xDSL
+    diagnostic (`DiagnosticException`: verifier, pass failures) that no caller catches
+    (in a tool such as `xdsl-opt`) as one diagnostic on stderr, not a traceback; the
     process still exits with status 1. Other exceptions keep the hook they had."""
     global _previous_excepthook
     if sys.excepthook is not _show_our_errors:
