@@ -394,6 +394,44 @@ def _call_graph(
     return functions, calls, escaped
 
 
+@dataclass
+class CallGraph:
+    """The functions of a module and its plain `func.call`s (see `call_graph`)."""
+
+    functions: list[func.FuncOp]
+    calls: dict[func.FuncOp, list[func.CallOp]]
+    """Function -> the plain calls in its body whose callee is in the module."""
+    callee_of: dict[func.CallOp, func.FuncOp]
+    escaped: set[str]
+    """Symbol names used other than as the callee of a plain `func.call`."""
+
+    def callee_first(self) -> list[func.FuncOp]:
+        """Functions each after all the functions it calls (those in or calling into a
+        call-graph cycle are left out)."""
+        analysis = ForwardingAnalysis(callee_of=self.callee_of)
+        return _callee_first(self.functions, self.calls, analysis)
+
+    def calls_of(self, callee: func.FuncOp) -> list[func.CallOp]:
+        """The plain calls of `callee` in the module."""
+        return [c for c, f in self.callee_of.items() if f is callee]
+
+    def only_called_here(self, function: func.FuncOp) -> bool:
+        """Whether every call of `function` is a plain `func.call` in the module (a
+        private function with a body whose symbol is used nowhere else)."""
+        return (
+            _is_private_with_body(function)
+            and function.sym_name.data not in self.escaped
+        )
+
+
+def call_graph(module: builtin.ModuleOp) -> CallGraph:
+    """The call graph of `module`: its functions, their plain calls, the escaped
+    symbols."""
+    analysis = ForwardingAnalysis()
+    functions, calls, escaped = _call_graph(module, analysis)
+    return CallGraph(functions, calls, analysis.callee_of, escaped)
+
+
 def _find_forwarded(
     functions: list[func.FuncOp],
     calls: dict[func.FuncOp, list[func.CallOp]],

@@ -47,6 +47,14 @@ size (`comprehensive-bufferize{plan-memory=true}` gives allocations the pass's
 minimum, so small buffers are not padded to bufferization's default 64). The arena is the size of the highest slot end; its alignment is the largest
 slot alignment.
 
+Callee scratch (`scratch_to_hoist`): the plannable buffers of a private function whose
+every call is a plain `func.call` of the module (none in a parallel loop) may be
+allocated by its callers instead, passed as extra arguments, so each caller plans them
+in its own arena beside its own buffers: with the refined lifetimes of call operands
+above, a temporary the callee is done with early shares bytes with an out-parameter
+it writes late. Functions are handled callee first, so scratch moves up the call graph
+to the first function that is not such a private one.
+
 Only analysis here: `xdsl_bufferize.transforms.static_memory_planning` rewrites.
 """
 
@@ -67,6 +75,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import IsTerminator, SymbolTable
 
+from xdsl_bufferize.analysis.forwarding import CallGraph
 from xdsl_bufferize.analysis.hoisting import VIEW_OPS
 from xdsl_bufferize.analysis.program_order import ProgramOrder
 
@@ -577,6 +586,26 @@ def plan_function(
     plan.size = place(plan.buffers)
     plan.alignment = max([minimum_alignment, *(b.alignment for b in plan.buffers)])
     return plan
+
+
+def scratch_to_hoist(
+    function: func.FuncOp, graph: CallGraph, minimum_alignment: int
+) -> list[PlannedBuffer]:
+    """The buffers of `function` its callers may allocate and pass in instead (see
+    module doc): its plannable buffers, when it is private, called only by plain
+    `func.call`s of the module, at least once, and never from a parallel loop."""
+    if not graph.only_called_here(function):
+        return []
+    calls = graph.calls_of(function)
+    for call in calls:
+        caller = call.parent_op()
+        while caller is not None and not isinstance(caller, func.FuncOp):
+            caller = caller.parent_op()
+        if caller is None or _in_parallel_loop(call, caller):
+            return []
+    if not calls:
+        return []
+    return plan_function(function, minimum_alignment).buffers
 
 
 def entry_block(function: func.FuncOp) -> Block:

@@ -23,6 +23,9 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    FunctionType,
     IndexType,
     IntegerAttr,
     MemRefType,
@@ -33,12 +36,15 @@ from xdsl.dialects.builtin import (
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from xdsl_bufferize.analysis.forwarding import call_graph
 from xdsl_bufferize.analysis.memory_planning import (
     ARENA_ATTR,
     DEFAULT_ALIGNMENT,
     FunctionPlan,
+    PlannedBuffer,
     entry_block,
     plan_function,
+    scratch_to_hoist,
 )
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.diagnostics import InvalidOptionError
@@ -71,8 +77,66 @@ def apply_plan(plan: FunctionPlan) -> None:
             )
 
 
-def plan_memory(module: ModuleOp, alignment: int = DEFAULT_ALIGNMENT) -> int:
-    """Plan every function of `module`; return the number of buffers placed."""
+def hoist_scratch(
+    function: func.FuncOp, buffers: list[PlannedBuffer], calls: list[func.CallOp]
+) -> None:
+    """Make each of `buffers` (allocated and freed in `function`) an argument appended
+    to `function`, allocated before and freed after each of `calls`."""
+    entry = entry_block(function)
+    frees = {id(d): d for b in buffers for d in b.deallocs}
+    for dealloc in frees.values():
+        Rewriter.erase_op(dealloc)
+    added: list[tuple[MemRefType, IntegerAttr | None, str | None]] = []
+    for buffer in buffers:
+        alloc_type = buffer.alloc.memref.type
+        assert isinstance(alloc_type, MemRefType)
+        argument = entry.insert_arg(alloc_type, len(entry.args))
+        name = buffer.alloc.memref.name_hint
+        argument.name_hint = name
+        added.append((alloc_type, buffer.alloc.alignment, name))
+        Rewriter.replace_op(buffer.alloc, [], [argument])
+    old = function.function_type
+    function.function_type = FunctionType.from_lists(
+        [*old.inputs, *(t for t, _, _ in added)], list(old.outputs)
+    )
+    if function.arg_attrs is not None:
+        function.arg_attrs = ArrayAttr(
+            [*function.arg_attrs, *(DictionaryAttr({}) for _ in added)]
+        )
+    for call in calls:
+        allocs = [memref.AllocOp([], [], t, alignment) for t, alignment, _ in added]
+        for alloc, (_, _, name) in zip(allocs, added, strict=True):
+            alloc.memref.name_hint = name
+            Rewriter.insert_op(alloc, InsertPoint.before(call))
+        call.operands = [*call.operands, *(a.memref for a in allocs)]
+        for alloc in reversed(allocs):
+            Rewriter.insert_op(
+                memref.DeallocOp.get(alloc.memref), InsertPoint.after(call)
+            )
+
+
+def hoist_callee_scratch(module: ModuleOp, alignment: int = DEFAULT_ALIGNMENT) -> int:
+    """Move the plannable buffers of private callees into their callers, callee first
+    (`memory_planning.scratch_to_hoist`); return the number of buffers moved."""
+    graph = call_graph(module)
+    moved = 0
+    for function in graph.callee_first():
+        buffers = scratch_to_hoist(function, graph, alignment)
+        if buffers:
+            hoist_scratch(function, buffers, graph.calls_of(function))
+            moved += len(buffers)
+    return moved
+
+
+def plan_memory(
+    module: ModuleOp,
+    alignment: int = DEFAULT_ALIGNMENT,
+    hoist_callee_buffers: bool = True,
+) -> int:
+    """Plan every function of `module` (after moving callee scratch into callers, with
+    `hoist_callee_buffers`); return the number of buffers placed."""
+    if hoist_callee_buffers:
+        hoist_callee_scratch(module, alignment)
     functions = [op for op in module.walk() if isinstance(op, func.FuncOp)]
     placed = 0
     for function in functions:
@@ -107,9 +171,14 @@ class StaticMemoryPlanningPass(ModulePass):
     """Minimum alignment of each buffer in the arena, in bytes (a power of two); an
     allocation's own `alignment` and its element size may ask for more."""
 
+    hoist_callee_scratch: bool = True
+    """Whether the plannable buffers of private functions called only inside the module
+    are allocated by their callers (extra arguments) and planned in the callers'
+    arenas."""
+
     def __post_init__(self) -> None:
         check_planning_alignment(self.name, "alignment", self.alignment)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         with frozen_heap():
-            plan_memory(op, self.alignment)
+            plan_memory(op, self.alignment, self.hoist_callee_scratch)
