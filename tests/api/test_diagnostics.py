@@ -233,18 +233,22 @@ func.func @f(%t: tensor<*xf32>) -> tensor<*xf32> {
         ),
     ],
 )
-def test_xdsl_opt_shows_our_errors_without_traceback(
-    pipeline: str, message: str, tmp_path: Path
-) -> None:
-    source = tmp_path / "in.mlir"
-    source.write_text(UNRANKED)
-    done = subprocess.run(
+def _xdsl_opt(source: Path, pipeline: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [str(BIN / "xdsl-opt"), str(source), "-p", pipeline],
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
     )
+
+
+def test_xdsl_opt_shows_our_errors_without_traceback(
+    pipeline: str, message: str, tmp_path: Path
+) -> None:
+    source = tmp_path / "in.mlir"
+    source.write_text(UNRANKED)
+    done = _xdsl_opt(source, pipeline)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert done.stderr.startswith(message), done.stderr
@@ -264,13 +268,7 @@ def test_xdsl_opt_shows_parse_errors_without_traceback(tmp_path: Path) -> None:
     caret), no traceback, exit 1, no output, the input untouched."""
     source = tmp_path / "in.mlir"
     source.write_text(UNDEFINED_VALUE)
-    done = subprocess.run(
-        [str(BIN / "xdsl-opt"), str(source), "-p", "buffer-deallocation"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = _xdsl_opt(source, "buffer-deallocation")
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert done.stderr.startswith(f"error: {source}:"), done.stderr

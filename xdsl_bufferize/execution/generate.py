@@ -1699,19 +1699,29 @@ class MemrefProgramGenerator:
         cond = g.condition()
         res = g.fresh("if")
         g.emit(f"{res} = scf.if {cond} -> ({a.type}) {{")
+
+        def yielded() -> str:
+            r = self.rng.random()
+            y = self.alloc(a.shape) if r < 0.4 else self.buffer(a.shape, base_only=True)
+            return f"scf.yield {y.name} : {y.type}"
+
+        self.if_branches(depth, yielded)
+        g.add(_Val(res, a.type, a.shape))
+
+    def if_branches(self, depth: int, terminator: Callable[[], str]) -> None:
+        """The two regions of an `scf.if` whose header is emitted: each some ops, then
+        the yield `terminator` makes; closes the op."""
+        g = self.g
         g.indent += 1
         for branch in range(2):
             if branch:
                 g.emit("} else {")
             g.scopes.append([])
             self.region_ops(depth + 1, self.rng.randint(0, 2))
-            r = self.rng.random()
-            y = self.alloc(a.shape) if r < 0.4 else self.buffer(a.shape, base_only=True)
-            g.emit(f"scf.yield {y.name} : {y.type}")
+            g.emit(terminator())
             g.scopes.pop()
         g.indent -= 1
         g.emit("}")
-        g.add(_Val(res, a.type, a.shape))
 
     def open_for(
         self, init: str, typ: str, shape: tuple[int, ...]
@@ -2029,15 +2039,12 @@ class MemrefProgramGenerator:
         res = g.fresh("vj")
         if self.rng.random() < 0.5:
             g.emit(f"{res}:2 = scf.if {g.condition()} -> ({typ}, {typ}) {{")
-            g.indent += 1
-            for branch in range(2):
-                if branch:
-                    g.emit("} else {")
-                g.scopes.append([])
-                self.region_ops(depth + 1, self.rng.randint(0, 2))
+
+            def yielded() -> str:
                 x, y = pair(())
-                g.emit(f"scf.yield {x.name}, {y.name} : {typ}, {typ}")
-                g.scopes.pop()
+                return f"scf.yield {x.name}, {y.name} : {typ}, {typ}"
+
+            self.if_branches(depth, yielded)
         else:
             init = view(self.buffer((n,), base_only=True, heap=True).name)
             other = init if self.rng.random() < 0.6 else pair(())[0]
@@ -2057,8 +2064,8 @@ class MemrefProgramGenerator:
             g.emit(f"scf.yield {x.name}, {y.name} : {typ}, {typ}")
             g.scopes.pop()
             del g.iv_bounds[iv]
-        g.indent -= 1
-        g.emit("}")
+            g.indent -= 1
+            g.emit("}")
         first = g.add(_Val(f"{res}#0", typ, (k,)))
         second = g.add(_Val(f"{res}#1", typ, (k,)))
         g.emit(
