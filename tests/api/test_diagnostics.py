@@ -212,6 +212,16 @@ def test_clis_exit_2_without_traceback(command: list[str], tmp_path: Path) -> No
     assert "valid" in done.stderr
 
 
+def _xdsl_opt(source: Path, pipeline: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(BIN / "xdsl-opt"), str(source), "-p", pipeline],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
 UNRANKED = """
 func.func @f(%t: tensor<*xf32>) -> tensor<*xf32> {
   func.return %t : tensor<*xf32>
@@ -233,16 +243,6 @@ func.func @f(%t: tensor<*xf32>) -> tensor<*xf32> {
         ),
     ],
 )
-def _xdsl_opt(source: Path, pipeline: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(BIN / "xdsl-opt"), str(source), "-p", pipeline],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-
-
 def test_xdsl_opt_shows_our_errors_without_traceback(
     pipeline: str, message: str, tmp_path: Path
 ) -> None:
