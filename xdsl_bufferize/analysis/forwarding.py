@@ -200,15 +200,23 @@ class ForwardingAnalysis:
         return self.forwarded.get(callee, {}).get(result)
 
     def forwards_base(self, call: func.CallOp, result: int) -> bool:
-        """Whether result #`result` of `call` is always its forwarded operand's buffer
-        itself (not a view into it)."""
+        """Whether result #`result` of `call` is always the buffer it is a view of (its
+        forwarded operand's, or another result's) itself, not a view into it."""
         callee = self.callee_of.get(call)
-        return callee is not None and result in self.forwarded_base.get(callee, set())
+        return callee is not None and (
+            result in self.forwarded_base.get(callee, set())
+            or result in self.result_views_base.get(callee, set())
+        )
 
     result_views: dict[func.FuncOp, dict[int, int]] = field(
         default_factory=dict[func.FuncOp, dict[int, int]]
     )
     """Function -> {result index: index of the result whose fresh buffer it views}."""
+    result_views_base: dict[func.FuncOp, set[int]] = field(
+        default_factory=dict[func.FuncOp, set[int]]
+    )
+    """Function -> the results of `result_views` that are, on every return, the other
+    result's buffer itself (the same value, or casts of it)."""
 
     def forwarded_results(self, function: func.FuncOp) -> dict[int, int]:
         """{result index: argument index} for the results `function` forwards."""
@@ -360,6 +368,7 @@ def analyze_forwarding(
                     views.pop(index, None)
                 if views:
                     analysis.result_views[function] = views
+                    analysis.result_views_base[function] = _base_views(function, views)
     if shares_wanted:
         for function in _callee_first(functions, calls, analysis):
             if _has_twin_results(function):
@@ -606,6 +615,26 @@ def _result_views(
         if not views:
             return {}
     return views or {}
+
+
+def _base_views(function: func.FuncOp, views: dict[int, int]) -> set[int]:
+    """The results j of `views` ({j: i}) that are, on every return of `function`,
+    operand #i itself or a chain of `memref.cast`s of it."""
+    found = set(views)
+    for block in function.body.blocks:
+        ret = block.last_op
+        if not isinstance(ret, func.ReturnOp):
+            continue
+        for j, i in views.items():
+            value = ret.operands[j]
+            while value is not ret.operands[i]:
+                if not (
+                    isinstance(value, OpResult) and isinstance(value.op, memref.CastOp)
+                ):
+                    found.discard(j)
+                    break
+                value = value.op.source
+    return found
 
 
 def _callee_first(

@@ -1177,6 +1177,26 @@ class OwnershipAnalysis:
             return None  # other frees may not take a base buffer (merges: see families)
         return current
 
+    def may_hold_inner_view(self, value: SSAValue) -> bool:
+        """Whether the merge `value` may take over a view that its merge must free
+        through the base buffer (`frees_through_base`), directly or through other
+        merges (whatever the modes of their edges end up being)."""
+        start = self.class_of.get(value)
+        work = [] if start is None else [start]
+        seen: set[int] = set()
+        while work:
+            cls = work.pop()
+            if id(cls) in seen:
+                continue
+            seen.add(id(cls))
+            for site in cls.sites:
+                if self.frees_through_base(site.value):
+                    return True
+                other = self.class_of.get(site.value)
+                if other is not None:
+                    work.append(other)
+        return False
+
     def _view_root(self, value: SSAValue) -> tuple[SSAValue, bool] | None:
         """The value `value` is a view of through single-source view ops and calls
         forwarding (a view of) an operand, and whether the view keeps its start
@@ -1240,8 +1260,10 @@ class OwnershipAnalysis:
         value = self._owned_value(site)
         if value is None or value in self.user_managed:
             return False
-        if site.kind is SiteKind.RETURN and self.frees_through_base(site.value):
-            return False
+        if site.kind is SiteKind.RETURN and (
+            self.frees_through_base(site.value) or self.may_hold_inner_view(value)
+        ):
+            return False  # its callers free results with a plain dealloc
         source_region = site.source.parent_region()
         if source_region is None:
             return False
@@ -1638,6 +1660,8 @@ class OwnershipAnalysis:
         owning = self.is_owning(value)
         if owning and not self.is_flagged(value):
             return False
+        if self.frees_through_base(value) or self.may_hold_inner_view(value):
+            return False
         ret = site.source
         function = ret.parent_op()
         assert isinstance(function, func.FuncOp)
@@ -1648,7 +1672,13 @@ class OwnershipAnalysis:
             if not any(
                 k != site.index
                 and operand.type == value.type
-                and (operand is root or self.handover_root(operand) is root)
+                and (
+                    operand is root
+                    or (
+                        self.handover_root(operand) is root
+                        and not self.frees_through_base(operand)
+                    )
+                )
                 and not self.is_flagged(root)
                 and (other := self.site_of.get((ret, k))) is not None
                 and other.level == 0
