@@ -80,6 +80,7 @@ from xdsl_bufferize.interfaces.region_branch import (
     region_entry_edges,
     region_exit_edges,
 )
+from xdsl_bufferize.utils.ir import is_memref
 
 VIEW_OPS: tuple[type[Operation], ...] = (
     memref.SubviewOp,
@@ -91,10 +92,6 @@ VIEW_OPS: tuple[type[Operation], ...] = (
     memref.MemorySpaceCastOp,
 )
 """Ops whose memref result is a view of their only memref operand."""
-
-
-def _is_memref(value: SSAValue) -> bool:
-    return isinstance(value.type, builtin.MemRefType | builtin.UnrankedMemRefType)
 
 
 _LEAF_ATTRIBUTES: tuple[type[Attribute], ...] = (
@@ -244,7 +241,7 @@ class ForwardingAnalysis:
         callee = self.callee_of.get(call)
         pairs = None if callee is None else self.shared.get(callee)
         if pairs is None:
-            results = [r for r in call.results if _is_memref(r)]
+            results = [r for r in call.results if is_memref(r)]
             return [results[0] if len(results) > 1 else call.results[index]]
         tokens: list[_Origin] = [call.results[index]]
         tokens.extend(
@@ -501,7 +498,7 @@ def _shared_results(
         origins = {
             i: _origins(value, entry, analysis)
             for i, value in enumerate(ret.operands)
-            if _is_memref(value)
+            if is_memref(value)
         }
         for i, mine in origins.items():
             for j, theirs in origins.items():
@@ -543,7 +540,7 @@ def _origins(
             if not op.regions and not isinstance(op, VIEW_OPS):
                 # a new buffer, or (an unknown op) maybe a view of a memref operand
                 found.add(current)
-                work.extend(v for v in op.operands if _is_memref(v))
+                work.extend(v for v in op.operands if is_memref(v))
                 continue
         incoming = _incoming(current, entry, analysis)
         if not isinstance(incoming, list):
@@ -556,7 +553,7 @@ def _view_chain(value: SSAValue) -> Iterator[SSAValue]:
     """`value`, then the buffers it is a view of, traced back through view ops."""
     yield value
     while isinstance(value, OpResult) and isinstance(value.op, VIEW_OPS):
-        sources = [v for v in value.op.operands if _is_memref(v)]
+        sources = [v for v in value.op.operands if is_memref(v)]
         if len(sources) != 1:
             break
         value = sources[0]
@@ -584,10 +581,10 @@ def _result_views(
         here: dict[int, int] = {}
         owners: dict[SSAValue, int] = {}
         for i, value in enumerate(ret.operands):
-            if _is_memref(value) and is_fresh(value) and value not in owners:
+            if is_memref(value) and is_fresh(value) and value not in owners:
                 owners[value] = i
         for j, value in enumerate(ret.operands):
-            if not _is_memref(value):
+            if not is_memref(value):
                 continue
             owner = next(
                 (
@@ -651,7 +648,7 @@ def _forwarded_results(
     if not returns:
         return found
     for index, value in enumerate(returns[0].operands):
-        if not _is_memref(value):
+        if not is_memref(value):
             continue
         argument: int | None = None
         for ret in returns:
@@ -677,7 +674,7 @@ def _promising(function: func.FuncOp) -> bool:
     for block in function.body.blocks:
         if isinstance(ret := block.last_op, func.ReturnOp):
             return any(
-                _is_memref(value) and _argument_sources(value, entry, None)
+                is_memref(value) and _argument_sources(value, entry, None)
                 for value in ret.operands
             )
     return False
@@ -734,11 +731,11 @@ def _incoming(
     if isinstance(op, VIEW_OPS):
         if base_only and not isinstance(op, memref.CastOp):
             return None
-        sources = [v for v in op.operands if _is_memref(v)]
+        sources = [v for v in op.operands if is_memref(v)]
         return sources if len(sources) == 1 else None
     if isinstance(op, func.CallOp):
         if analysis is None:
-            return [v for v in op.operands if _is_memref(v)]
+            return [v for v in op.operands if is_memref(v)]
         operand = analysis.forwarded_operand(op, value.index)
         if operand is None or (
             base_only and not analysis.forwards_base(op, value.index)

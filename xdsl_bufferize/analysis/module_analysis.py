@@ -49,7 +49,6 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnrankedTensorType,
-    UnregisteredOp,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
@@ -60,6 +59,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
 )
 from xdsl_bufferize.interfaces.diagnostics import op_error
+from xdsl_bufferize.utils.ir import written_name
 
 WRITABLE_ATTR = "bufferization.writable"
 """Argument attribute (bool): whether the function may write the argument's buffer."""
@@ -209,15 +209,8 @@ def unique_return(function: func.FuncOp) -> func.ReturnOp | None:
     return found
 
 
-def op_name(op: Operation) -> str:
-    """The name of `op`, also for unregistered ops (parsed generically)."""
-    if isinstance(op, UnregisteredOp):
-        return op.op_name.data
-    return op.name
-
-
 def _is_indirect_call(op: Operation) -> bool:
-    name = op_name(op)
+    name = written_name(op)
     return name.endswith("call_indirect") or name in ("llvm.call",)
 
 

@@ -26,8 +26,6 @@ import sys
 from collections.abc import Iterable
 from types import TracebackType
 
-from xdsl.dialects import func
-from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import (
     DiagnosticException,
@@ -35,20 +33,7 @@ from xdsl.utils.exceptions import (
     PassFailedException,
 )
 
-
-def written_name(op: Operation) -> str:
-    """The op's name as written in the input (also for unregistered ops)."""
-    if isinstance(op, UnregisteredOp):
-        return op.op_name.data
-    return op.name
-
-
-def enclosing_function(op: Operation) -> func.FuncOp | None:
-    """The `func.func` that is `op` or contains it, if any."""
-    current: Operation | None = op
-    while current is not None and not isinstance(current, func.FuncOp):
-        current = current.parent_op()
-    return current
+from xdsl_bufferize.utils.ir import enclosing_function, written_name
 
 
 class BufferizationError(PassFailedException):

@@ -59,7 +59,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
 from xdsl_bufferize.interfaces.copy_reasons import copies_made_for
 from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
-from xdsl_bufferize.models.tensor import identity_strides, strides_and_offset
+from xdsl_bufferize.utils.memref_layout import identity_strides, strides_and_offset
 
 WRITABLE_ATTRS = ("bufferization.writable", "linalg.inplaceable")
 """Argument attributes that make a function argument writable (MLIR's, then the

@@ -63,13 +63,13 @@ from xdsl_bufferize.interfaces.copy_reasons import (
 )
 from xdsl_bufferize.interfaces.diagnostics import (
     BufferizationError,
-    enclosing_function,
     op_error,
 )
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
 from xdsl_bufferize.transforms.inplace_variants import symbol_names
+from xdsl_bufferize.utils.ir import enclosing_function
 
 
 @dataclass

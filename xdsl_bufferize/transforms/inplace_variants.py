@@ -85,7 +85,7 @@ from xdsl_bufferize.analysis.module_analysis import (
     unique_return,
 )
 from xdsl_bufferize.interfaces.bufferizable import OpOperand
-from xdsl_bufferize.transforms.drop_equivalent_buffer_results import strip_casts
+from xdsl_bufferize.utils.ir import strip_casts
 
 INPLACE_SUFFIX = "__inplace"
 """Suffix of the name of a public function's in-place variant."""

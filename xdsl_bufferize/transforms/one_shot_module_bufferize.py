@@ -93,7 +93,6 @@ from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
 from xdsl_bufferize.models.func import fits_argument_type, verify_writable_attributes
-from xdsl_bufferize.models.tensor import identity_strides, strides_and_offset
 from xdsl_bufferize.transforms.bufferize_driver import (
     BufferizationStatistics,
     OneShotBufferizationState,
@@ -106,7 +105,6 @@ from xdsl_bufferize.transforms.bufferize_driver import (
 )
 from xdsl_bufferize.transforms.drop_equivalent_buffer_results import (
     drop_equivalent_buffer_results,
-    strip_casts,
 )
 from xdsl_bufferize.transforms.inplace_variants import (
     create_variants,
@@ -114,6 +112,8 @@ from xdsl_bufferize.transforms.inplace_variants import (
     refine_wrapper_results,
     useful_variants,
 )
+from xdsl_bufferize.utils.ir import strip_casts
+from xdsl_bufferize.utils.memref_layout import identity_strides, strides_and_offset
 
 BufferType = MemRefType[Attribute] | UnrankedMemRefType[Attribute]
 """A ranked or unranked memref type."""

@@ -1,0 +1,54 @@
+"""Small IR queries shared by the analyses and the rewrites (one copy of each)."""
+
+from __future__ import annotations
+
+from xdsl.dialects import func, memref
+from xdsl.dialects.builtin import MemRefType, UnrankedMemRefType, UnregisteredOp
+from xdsl.ir import Block, Operation, Region, SSAValue
+
+
+def is_memref(value: SSAValue) -> bool:
+    """Whether `value` is a (ranked or unranked) memref."""
+    return isinstance(value.type, MemRefType | UnrankedMemRefType)
+
+
+def written_name(op: Operation) -> str:
+    """The op's name as written in the input (also for unregistered ops)."""
+    if isinstance(op, UnregisteredOp):
+        return op.op_name.data
+    return op.name
+
+
+def enclosing_function(op: Operation) -> func.FuncOp | None:
+    """The `func.func` that is `op` or contains it, if any."""
+    current: Operation | None = op
+    while current is not None and not isinstance(current, func.FuncOp):
+        current = current.parent_op()
+    return current
+
+
+def ancestor_in_region(op: Operation, region: Region) -> Operation | None:
+    """The ancestor of `op` (or `op`) whose parent region is `region`."""
+    current: Operation | None = op
+    while current is not None:
+        if current.parent_region() is region:
+            return current
+        current = current.parent_op()
+    return None
+
+
+def ancestor_in_block(op: Operation, block: Block) -> Operation | None:
+    """The ancestor of `op` (or `op`) whose parent block is `block`."""
+    current: Operation | None = op
+    while current is not None:
+        if current.parent_block() is block:
+            return current
+        current = current.parent_op()
+    return None
+
+
+def strip_casts(value: SSAValue) -> SSAValue:
+    """`value` with any chain of `memref.cast` ops looked through."""
+    while isinstance(value.owner, memref.CastOp):
+        value = value.owner.source
+    return value
