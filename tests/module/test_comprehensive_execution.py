@@ -13,7 +13,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
 from xdsl_bufferize import bufferize
-from xdsl_bufferize.analysis.module_analysis import is_public
+from xdsl_bufferize.analysis.call_graph import is_public
 from xdsl_bufferize.execution.memory import FindingKind
 from xdsl_bufferize.execution.runner import (
     Report,

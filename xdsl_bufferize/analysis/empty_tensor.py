@@ -24,12 +24,11 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl.dominance import DominanceInfo
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
+from xdsl_bufferize.analysis.call_graph import CallGraph, build_call_graph
 from xdsl_bufferize.analysis.module_analysis import (
-    CallGraph,
     FuncAnalysisState,
     ModuleAnalysisState,
     ReusableAnalyses,
-    build_call_graph,
     summarize_external,
     summarize_function,
 )

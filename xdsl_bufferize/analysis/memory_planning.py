@@ -75,7 +75,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.traits import IsTerminator, SymbolTable
 
-from xdsl_bufferize.analysis.forwarding import CallGraph
+from xdsl_bufferize.analysis.call_graph import ScopedCallGraph
 from xdsl_bufferize.analysis.hoisting import VIEW_OPS
 from xdsl_bufferize.analysis.program_order import ProgramOrder
 from xdsl_bufferize.utils.ir import ancestor_in_block, ancestor_in_region
@@ -574,7 +574,7 @@ def plan_function(
 
 
 def scratch_to_hoist(
-    function: func.FuncOp, graph: CallGraph, minimum_alignment: int
+    function: func.FuncOp, graph: ScopedCallGraph, minimum_alignment: int
 ) -> list[PlannedBuffer]:
     """The buffers of `function` its callers may allocate and pass in instead (see
     module doc): its plannable buffers, when it is private, called only by plain

@@ -25,7 +25,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from types import TracebackType
+from typing import NoReturn
 
+from xdsl.dialects import func
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import (
     DiagnosticException,
@@ -59,6 +61,14 @@ def op_error(stage: str, op: Operation, message: str) -> BufferizationError:
     if not op.regions:
         text += f"\n  {op}"
     return BufferizationError(text, op, function_name)
+
+
+def fail_at(op: Operation, message: str) -> NoReturn:
+    """Raise the `one-shot-bufferize` error about `op` (`op_error`); the message of a
+    call names its callee."""
+    if isinstance(op, func.CallOp):
+        message = f"(call of @{op.callee.root_reference.data}) {message}"
+    raise op_error("one-shot-bufferize", op, message)
 
 
 class InvalidOptionError(ValueError):

@@ -31,7 +31,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xdsl_bufferize.analysis.module_analysis import is_public, unique_return
+from xdsl_bufferize.analysis.call_graph import is_public, unique_return
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.utils.ir import strip_casts
 

@@ -3,13 +3,32 @@
 from __future__ import annotations
 
 from xdsl.dialects import func, memref
-from xdsl.dialects.builtin import MemRefType, UnrankedMemRefType, UnregisteredOp
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.dialects.builtin import (
+    MemRefType,
+    TensorType,
+    UnrankedMemRefType,
+    UnrankedTensorType,
+    UnregisteredOp,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 
 def is_memref(value: SSAValue) -> bool:
     """Whether `value` is a (ranked or unranked) memref."""
     return isinstance(value.type, MemRefType | UnrankedMemRefType)
+
+
+def is_tensor_type(attr: Attribute) -> bool:
+    """Whether `attr` is a ranked or unranked tensor type."""
+    return isinstance(attr, TensorType | UnrankedTensorType)
+
+
+def has_tensor_signature(function: func.FuncOp) -> bool:
+    """Whether a tensor appears among the function's argument or result types."""
+    function_type = function.function_type
+    return any(is_tensor_type(t) for t in function_type.inputs.data) or any(
+        is_tensor_type(t) for t in function_type.outputs.data
+    )
 
 
 def written_name(op: Operation) -> str:
