@@ -65,24 +65,22 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects import affine, func, memref
 from xdsl.dialects.builtin import (
-    AnyFloat,
-    IndexType,
     IntegerAttr,
-    IntegerType,
     MemRefType,
     NoneAttr,
 )
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import IsTerminator, SymbolTable
 
 from xdsl_bufferize.analysis.call_graph import ScopedCallGraph
 from xdsl_bufferize.analysis.hoisting import VIEW_OPS
 from xdsl_bufferize.analysis.program_order import ProgramOrder
 from xdsl_bufferize.utils.ir import ancestor_in_block, ancestor_in_region
+from xdsl_bufferize.utils.memref_layout import element_size
 
 ARENA_ATTR = "memory_planning.arena"
 """Unit attribute marking the arena allocation (the reference executor counts arena
-bytes by it: `xdsl_bufferize.execution.memory.ARENA_ATTR`)."""
+bytes by it, `xdsl_bufferize.execution.memory`)."""
 
 DEFAULT_ALIGNMENT = 16
 """Minimum alignment of a slot, in bytes."""
@@ -91,18 +89,6 @@ _PARALLEL_LOOPS = ("scf.parallel", "affine.parallel", "scf.forall")
 
 WHOLE_OP = 1 << 62
 """`PlannedBuffer.end_step` of a lifetime that lasts to the end of its last op."""
-
-
-def element_size(t: Attribute) -> int | None:
-    """Bytes of one memref element of type `t` (i1 takes a byte), or None when
-    unknown."""
-    if isinstance(t, IndexType):
-        return 8
-    if isinstance(t, IntegerType):
-        return max(1, (t.width.data + 7) // 8)
-    if isinstance(t, AnyFloat):
-        return max(1, (t.bitwidth + 7) // 8)
-    return None
 
 
 @dataclass

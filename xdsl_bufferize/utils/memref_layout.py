@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    AnyFloat,
+    IndexType,
+    IntegerType,
     MemRefType,
     NoneAttr,
     StridedLayoutAttr,
@@ -175,3 +178,15 @@ def static_offset_layout(typ: Attribute) -> tuple[int, list[int]] | None:
     if offset == 0 and static_strides == identity_strides(shape):
         return None
     return offset, static_strides
+
+
+def element_size(t: Attribute) -> int | None:
+    """Bytes of one memref element of type `t` (i1 takes a byte), or None when
+    unknown."""
+    if isinstance(t, IndexType):
+        return 8
+    if isinstance(t, IntegerType):
+        return max(1, (t.width.data + 7) // 8)
+    if isinstance(t, AnyFloat):
+        return max(1, (t.bitwidth + 7) // 8)
+    return None
