@@ -46,8 +46,9 @@ def enclosing_function(op: Operation) -> func.FuncOp | None:
     return current
 
 
-def ancestor_in_region(op: Operation, region: Region) -> Operation | None:
-    """The ancestor of `op` (or `op`) whose parent region is `region`."""
+def ancestor_in_region(op: Operation, region: Region | None) -> Operation | None:
+    """The ancestor of `op` (or `op`) whose parent region is `region` (None: the
+    outermost ancestor)."""
     current: Operation | None = op
     while current is not None:
         if current.parent_region() is region:
@@ -58,12 +59,11 @@ def ancestor_in_region(op: Operation, region: Region) -> Operation | None:
 
 def ancestor_in_block(op: Operation, block: Block) -> Operation | None:
     """The ancestor of `op` (or `op`) whose parent block is `block`."""
-    current: Operation | None = op
-    while current is not None:
-        if current.parent_block() is block:
-            return current
-        current = current.parent_op()
-    return None
+    # Past the ancestor in the block's region, no ancestor is in the block.
+    ancestor = ancestor_in_region(op, block.parent)
+    if ancestor is None or ancestor.parent_block() is not block:
+        return None
+    return ancestor
 
 
 def strip_casts(value: SSAValue) -> SSAValue:
