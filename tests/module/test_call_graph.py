@@ -10,12 +10,9 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import PassFailedException
 
-from xdsl_bufferize.analysis.module_analysis import (
-    ACCESS_ATTR,
-    build_call_graph,
-    set_arg_attr,
-    summarize_external,
-)
+from xdsl_bufferize.analysis.call_graph import build_call_graph
+from xdsl_bufferize.analysis.func_attrs import ACCESS_ATTR, set_arg_attr
+from xdsl_bufferize.analysis.module_analysis import summarize_external
 from xdsl_bufferize.transforms.drop_equivalent_buffer_results import (
     drop_equivalent_buffer_results,
 )

@@ -13,7 +13,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
 from xdsl_bufferize import bufferize
-from xdsl_bufferize.analysis.module_analysis import is_public
+from xdsl_bufferize.analysis.call_graph import is_public
 from xdsl_bufferize.execution.memory import FindingKind
 from xdsl_bufferize.execution.runner import (
     Report,
@@ -21,7 +21,7 @@ from xdsl_bufferize.execution.runner import (
     check_pipeline,
     make_context,
 )
-from xdsl_bufferize.transforms.drop_equivalent_buffer_results import strip_casts
+from xdsl_bufferize.utils.ir import strip_casts
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKLOADS = Path(__file__).resolve().parents[1] / "workloads"

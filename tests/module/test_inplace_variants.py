@@ -13,7 +13,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
 from bench.dynamic import run_with_stats
-from xdsl_bufferize.analysis.module_analysis import build_call_graph, is_public
+from xdsl_bufferize.analysis.call_graph import build_call_graph, is_public
 from xdsl_bufferize.execution import ArrayValue
 from xdsl_bufferize.execution.runner import (
     apply_pipeline,

@@ -13,8 +13,9 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
 from bench.generate import generate
+from xdsl_bufferize.analysis.call_graph import build_call_graph
 from xdsl_bufferize.analysis.empty_tensor import in_place_oracle
-from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses, build_call_graph
+from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
 from xdsl_bufferize.execution.runner import apply_pipeline, parse_module
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisHeuristic,

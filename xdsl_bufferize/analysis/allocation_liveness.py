@@ -25,9 +25,9 @@ from xdsl.ir import Operation
 from xdsl_bufferize.analysis.buffer_view_flow import (
     buffer_view_flow,
     frees_memory,
-    is_memref,
 )
 from xdsl_bufferize.analysis.forwarding import ForwardingAnalysis
+from xdsl_bufferize.utils.ir import is_memref
 
 
 @dataclass(frozen=True)

@@ -31,9 +31,7 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import (
-    MemRefType,
     TensorType,
-    UnrankedMemRefType,
     UnrankedTensorType,
 )
 from xdsl.ir import Operation, SSAValue
@@ -50,11 +48,7 @@ from xdsl_bufferize.interfaces.region_branch import (
     region_entry_edges,
     region_exit_edges,
 )
-
-
-def is_memref(value: SSAValue) -> bool:
-    """Whether `value` is a ranked or unranked memref."""
-    return isinstance(value.type, MemRefType | UnrankedMemRefType)
+from xdsl_bufferize.utils.ir import is_memref
 
 
 @dataclass

@@ -24,12 +24,11 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl.dominance import DominanceInfo
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
+from xdsl_bufferize.analysis.call_graph import CallGraph, build_call_graph
 from xdsl_bufferize.analysis.module_analysis import (
-    CallGraph,
     FuncAnalysisState,
     ModuleAnalysisState,
     ReusableAnalyses,
-    build_call_graph,
     summarize_external,
     summarize_function,
 )
@@ -39,6 +38,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferRelation,
     OpOperand,
 )
+from xdsl_bufferize.utils.ir import ancestor_in_block, enclosing_function
 
 
 class ChainState(AnalysisState):
@@ -97,15 +97,6 @@ def trace_to_empty(
     return value, chain
 
 
-def _ancestor_in_block(op: Operation, block: Block) -> Operation | None:
-    current: Operation | None = op
-    while current is not None:
-        if current.parent_block() is block:
-            return current
-        current = current.parent_op()
-    return None
-
-
 def _block_dominates_ancestor(block: Block, op: Operation, strict: bool) -> bool:
     """Whether `block` dominates the block of some ancestor of `op` in its region
     (strictly, for an op defined in `block` itself, handled by the caller)."""
@@ -132,7 +123,7 @@ def value_dominates(value: SSAValue, op: Operation) -> bool:
     block = definer.parent_block()
     if block is None:
         return False
-    ancestor = _ancestor_in_block(op, block)
+    ancestor = ancestor_in_block(op, block)
     if ancestor is not None:
         return ancestor is not definer and definer.is_before_in_block(ancestor)
     return _block_dominates_ancestor(block, op, strict=True)
@@ -140,14 +131,6 @@ def value_dominates(value: SSAValue, op: Operation) -> bool:
 
 InPlaceOracle = Callable[[OpOperand], bool]
 """Answers whether an operand bufferizes in place."""
-
-
-def enclosing_function(op: Operation) -> func.FuncOp | None:
-    """The `func.func` holding `op`, if any."""
-    current = op.parent_op()
-    while current is not None and not isinstance(current, func.FuncOp):
-        current = current.parent_op()
-    return current
 
 
 def functions_and_callees(

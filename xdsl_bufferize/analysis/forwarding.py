@@ -60,26 +60,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TypeGuard, cast
 
 from xdsl.dialects import builtin, cf, func, memref
 from xdsl.ir import (
-    Attribute,
     Block,
     BlockArgument,
     Operation,
     OpResult,
-    ParametrizedAttribute,
     SSAValue,
-    TypeAttribute,
 )
-from xdsl.traits import IsTerminator, SymbolTable
+from xdsl.traits import IsTerminator
 
+from xdsl_bufferize.analysis.call_graph import (
+    ScopedCallGraph,
+    is_private_with_body,
+    is_public,
+    scoped_call_graph,
+)
 from xdsl_bufferize.interfaces.region_branch import (
     RegionEdge,
     region_entry_edges,
     region_exit_edges,
 )
+from xdsl_bufferize.utils.ir import is_memref
 
 VIEW_OPS: tuple[type[Operation], ...] = (
     memref.SubviewOp,
@@ -91,82 +94,6 @@ VIEW_OPS: tuple[type[Operation], ...] = (
     memref.MemorySpaceCastOp,
 )
 """Ops whose memref result is a view of their only memref operand."""
-
-
-def _is_memref(value: SSAValue) -> bool:
-    return isinstance(value.type, builtin.MemRefType | builtin.UnrankedMemRefType)
-
-
-_LEAF_ATTRIBUTES: tuple[type[Attribute], ...] = (
-    TypeAttribute,
-    builtin.IntegerAttr,
-    builtin.FloatAttr,
-    builtin.DenseArrayBase,
-    builtin.DenseIntOrFPElementsAttr,
-    builtin.DenseResourceAttr,
-    builtin.UnitAttr,
-    builtin.StridedLayoutAttr,
-    builtin.AffineMapAttr,
-)
-"""Parametrized attributes that never hold a symbol reference (skipped: reading the
-parameters of a ParametrizedAttribute is slow in xDSL)."""
-
-
-_LEAF, _SYMBOL, _ARRAY, _DICT, _PARAMETRIZED = range(5)
-_ATTRIBUTE_KINDS: dict[type[Attribute], int] = {}
-"""How `_symbol_names` looks into each attribute class (isinstance on xDSL's attribute
-classes is slow, so it is asked once per class)."""
-
-
-def _attribute_kind(attr: Attribute) -> int:
-    kind = _ATTRIBUTE_KINDS.get(type(attr))
-    if kind is None:
-        if isinstance(attr, builtin.SymbolRefAttr):
-            kind = _SYMBOL
-        elif isinstance(attr, builtin.ArrayAttr):
-            kind = _ARRAY
-        elif isinstance(attr, builtin.DictionaryAttr):
-            kind = _DICT
-        elif isinstance(attr, ParametrizedAttribute) and not isinstance(
-            attr, _LEAF_ATTRIBUTES
-        ):
-            kind = _PARAMETRIZED
-        else:
-            kind = _LEAF
-        _ATTRIBUTE_KINDS[type(attr)] = kind
-    return kind
-
-
-def _symbol_names(attr: Attribute) -> Iterator[str]:
-    """Every symbol name referenced (at any nesting level) inside `attr`."""
-    work = [attr]
-    while work:
-        current = work.pop()
-        kind = _attribute_kind(current)
-        if kind == _SYMBOL:
-            ref = cast(builtin.SymbolRefAttr, current)
-            yield ref.root_reference.data
-            yield from (nested.data for nested in ref.nested_references.data)
-        elif kind == _ARRAY:
-            work.extend(cast(builtin.ArrayAttr[Attribute], current).data)
-        elif kind == _DICT:
-            work.extend(cast(builtin.DictionaryAttr, current).data.values())
-        elif kind == _PARAMETRIZED:
-            current = cast(ParametrizedAttribute, current)
-            work.extend(p for p in current.parameters if isinstance(p, Attribute))
-
-
-def _enclosing(op: Operation) -> tuple[func.FuncOp | None, Operation | None]:
-    """The function around `op` and the nearest symbol table op around `op`."""
-    function: func.FuncOp | None = None
-    parent = op.parent_op()
-    while parent is not None:
-        if function is None and isinstance(parent, func.FuncOp):
-            function = parent
-        elif parent.has_trait(SymbolTable):
-            return function, parent
-        parent = parent.parent_op()
-    return function, None
 
 
 _Origin = SSAValue | tuple[SSAValue, SSAValue]
@@ -252,7 +179,7 @@ class ForwardingAnalysis:
         callee = self.callee_of.get(call)
         pairs = None if callee is None else self.shared.get(callee)
         if pairs is None:
-            results = [r for r in call.results if _is_memref(r)]
+            results = [r for r in call.results if is_memref(r)]
             return [results[0] if len(results) > 1 else call.results[index]]
         tokens: list[_Origin] = [call.results[index]]
         tokens.extend(
@@ -285,12 +212,7 @@ def _passes_memrefs(function: func.FuncOp) -> bool:
 
 def _may_forward(function: func.FuncOp) -> bool:
     """Whether `function` is private, has a body and returns a memref and takes one."""
-    return _is_private_with_body(function) and _passes_memrefs(function)
-
-
-def _is_public(function: func.FuncOp) -> bool:
-    visibility = function.sym_visibility
-    return visibility is None or visibility.data == "public"
+    return is_private_with_body(function) and _passes_memrefs(function)
 
 
 def _functions_outside_bodies(op: Operation) -> Iterator[func.FuncOp]:
@@ -304,34 +226,6 @@ def _functions_outside_bodies(op: Operation) -> Iterator[func.FuncOp]:
                     yield from _functions_outside_bodies(nested)
 
 
-def _is_private_with_body(function: func.FuncOp) -> bool:
-    visibility = function.sym_visibility
-    return (
-        visibility is not None
-        and visibility.data == "private"
-        and bool(function.body.blocks)
-    )
-
-
-def _is_plain_call(op: Operation) -> TypeGuard[func.CallOp]:
-    return isinstance(op, func.CallOp) and not op.callee.nested_references.data
-
-
-def _symbols_used_by(op: Operation) -> Iterator[str]:
-    """The symbols `op` refers to other than as the callee of a plain `func.call`."""
-    plain = _is_plain_call(op)
-    for name, attr in (*op.attributes.items(), *op.properties.items()):
-        if not (plain and name == "callee"):
-            yield from _symbol_names(attr)
-
-
-def escaped_symbols(module: builtin.ModuleOp) -> set[str]:
-    """The symbol names used anywhere in `module` other than as the callee of a
-    plain `func.call` (a function whose name is among them may be called from
-    places a rewrite of its calls cannot see)."""
-    return {name for op in module.walk() for name in _symbols_used_by(op)}
-
-
 def analyze_forwarding(
     module: builtin.ModuleOp, is_fresh: Callable[[SSAValue], bool] | None = None
 ) -> ForwardingAnalysis:
@@ -340,7 +234,7 @@ def analyze_forwarding(
     that are views of another result's fresh buffer."""
     analysis = ForwardingAnalysis()
     views_wanted = is_fresh is not None and any(
-        _is_private_with_body(f) and _result_views(f, is_fresh)
+        is_private_with_body(f) and _result_views(f, is_fresh)
         for f in _functions_outside_bodies(module)
     )
     shares_wanted = any(_has_twin_results(f) for f in _functions_outside_bodies(module))
@@ -352,17 +246,16 @@ def analyze_forwarding(
         )
     ):
         return analysis  # the common case: no walk over every op of the module
-    functions, calls, escaped = _call_graph(module, analysis)
+    graph = scoped_call_graph(module)
+    analysis.callee_of = graph.callee_of
+    functions, escaped = graph.functions, graph.escaped
     candidates = {
         f for f in functions if _may_forward(f) and f.sym_name.data not in escaped
     }
-    _find_forwarded(functions, calls, candidates, analysis)
+    _find_forwarded(graph, candidates, analysis)
     if is_fresh is not None:
         for function in functions:
-            if (
-                _is_private_with_body(function)
-                and function.sym_name.data not in escaped
-            ):
+            if is_private_with_body(function) and function.sym_name.data not in escaped:
                 views = _result_views(function, is_fresh)
                 for index in analysis.forwarded_results(function):
                     views.pop(index, None)
@@ -370,86 +263,20 @@ def analyze_forwarding(
                     analysis.result_views[function] = views
                     analysis.result_views_base[function] = _base_views(function, views)
     if shares_wanted:
-        for function in _callee_first(functions, calls, analysis):
+        for function in graph.callee_first():
             if _has_twin_results(function):
                 analysis.shared[function] = _shared_results(function, analysis)
     return analysis
 
 
-def _call_graph(
-    module: builtin.ModuleOp, analysis: ForwardingAnalysis
-) -> tuple[list[func.FuncOp], dict[func.FuncOp, list[func.CallOp]], set[str]]:
-    """The functions of `module`, the plain calls in each function's body (their callees
-    recorded in `analysis.callee_of`) and the escaped symbol names."""
-    tables: dict[tuple[Operation | None, str], func.FuncOp] = {}
-    functions: list[func.FuncOp] = []
-    calls: dict[func.FuncOp, list[func.CallOp]] = {}
-    escaped: set[str] = set()
-    plain_calls: list[func.CallOp] = []
-    for op in module.walk():
-        if isinstance(op, func.FuncOp):
-            tables[(_enclosing(op)[1], op.sym_name.data)] = op
-            functions.append(op)
-            calls[op] = []
-        if _is_plain_call(op):
-            plain_calls.append(op)
-        escaped.update(_symbols_used_by(op))
-    for call in plain_calls:
-        function, table = _enclosing(call)
-        callee = tables.get((table, call.callee.root_reference.data))
-        if function is not None and callee is not None:
-            analysis.callee_of[call] = callee
-            calls[function].append(call)
-    return functions, calls, escaped
-
-
-@dataclass
-class CallGraph:
-    """The functions of a module and its plain `func.call`s (see `call_graph`)."""
-
-    functions: list[func.FuncOp]
-    calls: dict[func.FuncOp, list[func.CallOp]]
-    """Function -> the plain calls in its body whose callee is in the module."""
-    callee_of: dict[func.CallOp, func.FuncOp]
-    escaped: set[str]
-    """Symbol names used other than as the callee of a plain `func.call`."""
-
-    def callee_first(self) -> list[func.FuncOp]:
-        """Functions each after all the functions it calls (those in or calling into a
-        call-graph cycle are left out)."""
-        analysis = ForwardingAnalysis(callee_of=self.callee_of)
-        return _callee_first(self.functions, self.calls, analysis)
-
-    def calls_of(self, callee: func.FuncOp) -> list[func.CallOp]:
-        """The plain calls of `callee` in the module."""
-        return [c for c, f in self.callee_of.items() if f is callee]
-
-    def only_called_here(self, function: func.FuncOp) -> bool:
-        """Whether every call of `function` is a plain `func.call` in the module (a
-        private function with a body whose symbol is used nowhere else)."""
-        return (
-            _is_private_with_body(function)
-            and function.sym_name.data not in self.escaped
-        )
-
-
-def call_graph(module: builtin.ModuleOp) -> CallGraph:
-    """The call graph of `module`: its functions, their plain calls, the escaped
-    symbols."""
-    analysis = ForwardingAnalysis()
-    functions, calls, escaped = _call_graph(module, analysis)
-    return CallGraph(functions, calls, analysis.callee_of, escaped)
-
-
 def _find_forwarded(
-    functions: list[func.FuncOp],
-    calls: dict[func.FuncOp, list[func.CallOp]],
+    graph: ScopedCallGraph,
     candidates: set[func.FuncOp],
     analysis: ForwardingAnalysis,
 ) -> None:
     """Record in `analysis.forwarded` the forwarded results of each of `candidates`,
     callees first."""
-    for function in _callee_first(functions, calls, analysis):
+    for function in graph.callee_first():
         if function in candidates:
             found = _forwarded_results(function, analysis)
             if found:
@@ -475,23 +302,24 @@ def public_forwarders(
     one: after the split, the calls between them call the private twins.
     """
     if not any(
-        _is_public(f) and _passes_memrefs(f) and _promising(f)
+        is_public(f) and _passes_memrefs(f) and _promising(f)
         for f in _functions_outside_bodies(module)
     ):
         return {}
-    analysis = ForwardingAnalysis()
-    functions, calls, escaped = _call_graph(module, analysis)
+    graph = scoped_call_graph(module)
+    analysis = ForwardingAnalysis(callee_of=graph.callee_of)
+    functions, escaped = graph.functions, graph.escaped
     called: dict[func.FuncOp, list[func.CallOp]] = {}
     for call, callee in analysis.callee_of.items():
-        if _is_public(callee):
+        if is_public(callee):
             called.setdefault(callee, []).append(call)
     candidates = {
         f
         for f in functions
         if (_may_forward(f) and f.sym_name.data not in escaped)
-        or (f in called and _is_public(f) and _passes_memrefs(f))
+        or (f in called and is_public(f) and _passes_memrefs(f))
     }
-    _find_forwarded(functions, calls, candidates, analysis)
+    _find_forwarded(graph, candidates, analysis)
     return {f: called[f] for f in functions if f in called and f in analysis.forwarded}
 
 
@@ -510,7 +338,7 @@ def _shared_results(
         origins = {
             i: _origins(value, entry, analysis)
             for i, value in enumerate(ret.operands)
-            if _is_memref(value)
+            if is_memref(value)
         }
         for i, mine in origins.items():
             for j, theirs in origins.items():
@@ -552,7 +380,7 @@ def _origins(
             if not op.regions and not isinstance(op, VIEW_OPS):
                 # a new buffer, or (an unknown op) maybe a view of a memref operand
                 found.add(current)
-                work.extend(v for v in op.operands if _is_memref(v))
+                work.extend(v for v in op.operands if is_memref(v))
                 continue
         incoming = _incoming(current, entry, analysis)
         if not isinstance(incoming, list):
@@ -565,7 +393,7 @@ def _view_chain(value: SSAValue) -> Iterator[SSAValue]:
     """`value`, then the buffers it is a view of, traced back through view ops."""
     yield value
     while isinstance(value, OpResult) and isinstance(value.op, VIEW_OPS):
-        sources = [v for v in value.op.operands if _is_memref(v)]
+        sources = [v for v in value.op.operands if is_memref(v)]
         if len(sources) != 1:
             break
         value = sources[0]
@@ -593,10 +421,10 @@ def _result_views(
         here: dict[int, int] = {}
         owners: dict[SSAValue, int] = {}
         for i, value in enumerate(ret.operands):
-            if _is_memref(value) and is_fresh(value) and value not in owners:
+            if is_memref(value) and is_fresh(value) and value not in owners:
                 owners[value] = i
         for j, value in enumerate(ret.operands):
-            if not _is_memref(value):
+            if not is_memref(value):
                 continue
             owner = next(
                 (
@@ -637,32 +465,6 @@ def _base_views(function: func.FuncOp, views: dict[int, int]) -> set[int]:
     return found
 
 
-def _callee_first(
-    functions: list[func.FuncOp],
-    calls: dict[func.FuncOp, list[func.CallOp]],
-    analysis: ForwardingAnalysis,
-) -> list[func.FuncOp]:
-    """Functions each after all the functions it calls; those in or calling into a call-graph
-    cycle are left out (Kahn's algorithm on the "is called by" relation)."""
-    pending: dict[func.FuncOp, int] = {}
-    callers: dict[func.FuncOp, list[func.FuncOp]] = {f: [] for f in functions}
-    for function in functions:
-        callees = {analysis.callee_of[c] for c in calls[function]}
-        pending[function] = len(callees)
-        for callee in callees:
-            callers[callee].append(function)
-    ready = [f for f in functions if pending[f] == 0]
-    order: list[func.FuncOp] = []
-    while ready:
-        function = ready.pop()
-        order.append(function)
-        for caller in callers[function]:
-            pending[caller] -= 1
-            if pending[caller] == 0:
-                ready.append(caller)
-    return order
-
-
 def _forwarded_results(
     function: func.FuncOp, analysis: ForwardingAnalysis, base_only: bool = False
 ) -> dict[int, int]:
@@ -680,7 +482,7 @@ def _forwarded_results(
     if not returns:
         return found
     for index, value in enumerate(returns[0].operands):
-        if not _is_memref(value):
+        if not is_memref(value):
             continue
         argument: int | None = None
         for ret in returns:
@@ -706,7 +508,7 @@ def _promising(function: func.FuncOp) -> bool:
     for block in function.body.blocks:
         if isinstance(ret := block.last_op, func.ReturnOp):
             return any(
-                _is_memref(value) and _argument_sources(value, entry, None)
+                is_memref(value) and _argument_sources(value, entry, None)
                 for value in ret.operands
             )
     return False
@@ -763,11 +565,11 @@ def _incoming(
     if isinstance(op, VIEW_OPS):
         if base_only and not isinstance(op, memref.CastOp):
             return None
-        sources = [v for v in op.operands if _is_memref(v)]
+        sources = [v for v in op.operands if is_memref(v)]
         return sources if len(sources) == 1 else None
     if isinstance(op, func.CallOp):
         if analysis is None:
-            return [v for v in op.operands if _is_memref(v)]
+            return [v for v in op.operands if is_memref(v)]
         operand = analysis.forwarded_operand(op, value.index)
         if operand is None or (
             base_only and not analysis.forwards_base(op, value.index)

@@ -78,7 +78,7 @@ _ADDRESS_OPS = ("memref.extract_aligned_pointer_as_index",)
 """Ops that expose the address of a buffer: a reused buffer changes what they see."""
 
 
-def _is_buffer_type(t: object) -> bool:
+def _is_shaped_buffer_type(t: object) -> bool:
     return isinstance(
         t, MemRefType | UnrankedMemRefType | TensorType | UnrankedTensorType
     )
@@ -86,7 +86,7 @@ def _is_buffer_type(t: object) -> bool:
 
 def _is_linalg_on_buffers(op: Operation) -> bool:
     return op.dialect_name() == "linalg" and not any(
-        _is_buffer_type(r.type) for r in op.results
+        _is_shaped_buffer_type(r.type) for r in op.results
     )
 
 
@@ -103,7 +103,7 @@ def only_touches_elements(op: Operation, index: int) -> bool:
         return True
     if op.has_trait(IsTerminator) or op.successors or op.regions:
         return False
-    if any(_is_buffer_type(r.type) for r in op.results):
+    if any(_is_shaped_buffer_type(r.type) for r in op.results):
         return False
     effects = get_effects(op)
     if effects is None:

@@ -65,23 +65,22 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects import affine, func, memref
 from xdsl.dialects.builtin import (
-    AnyFloat,
-    IndexType,
     IntegerAttr,
-    IntegerType,
     MemRefType,
     NoneAttr,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import IsTerminator, SymbolTable
 
-from xdsl_bufferize.analysis.forwarding import CallGraph
+from xdsl_bufferize.analysis.call_graph import ScopedCallGraph
 from xdsl_bufferize.analysis.hoisting import VIEW_OPS
 from xdsl_bufferize.analysis.program_order import ProgramOrder
+from xdsl_bufferize.utils.ir import ancestor_in_block, ancestor_in_region
+from xdsl_bufferize.utils.memref_layout import element_size
 
 ARENA_ATTR = "memory_planning.arena"
 """Unit attribute marking the arena allocation (the reference executor counts arena
-bytes by it: `xdsl_bufferize.execution.memory.ARENA_ATTR`)."""
+bytes by it, `xdsl_bufferize.execution.memory`)."""
 
 DEFAULT_ALIGNMENT = 16
 """Minimum alignment of a slot, in bytes."""
@@ -90,18 +89,6 @@ _PARALLEL_LOOPS = ("scf.parallel", "affine.parallel", "scf.forall")
 
 WHOLE_OP = 1 << 62
 """`PlannedBuffer.end_step` of a lifetime that lasts to the end of its last op."""
-
-
-def element_size(t: Attribute) -> int | None:
-    """Bytes of one memref element of type `t` (i1 takes a byte), or None when
-    unknown."""
-    if isinstance(t, IndexType):
-        return 8
-    if isinstance(t, IntegerType):
-        return max(1, (t.width.data + 7) // 8)
-    if isinstance(t, AnyFloat):
-        return max(1, (t.bitwidth + 7) // 8)
-    return None
 
 
 @dataclass
@@ -150,28 +137,9 @@ def _align(value: int, alignment: int) -> int:
     return (value + alignment - 1) // alignment * alignment
 
 
-def _is_memref(value: SSAValue) -> bool:
+def _is_ranked_memref(value: SSAValue) -> bool:
+    """Whether `value` is a ranked memref (the planner follows no unranked view)."""
     return isinstance(value.type, MemRefType)
-
-
-def _inside(op: Operation, region: Region) -> bool:
-    """Whether `op` is nested (at any depth) in `region`."""
-    current: Operation | None = op
-    while current is not None:
-        if current.parent_region() is region:
-            return True
-        current = current.parent_op()
-    return False
-
-
-def _ancestor_in(op: Operation, region: Region) -> Operation:
-    """The op of `region` that is `op` or contains it (`op` must be inside it)."""
-    current = op
-    while current.parent_region() is not region:
-        parent = current.parent_op()
-        assert parent is not None
-        current = parent
-    return current
 
 
 class _CallResults:
@@ -226,7 +194,9 @@ class _CallResults:
     def aliasing(self, call: func.CallOp) -> list[SSAValue]:
         fresh = self._fresh_results(call.callee.string_value())
         return [
-            r for i, r in enumerate(call.results) if _is_memref(r) and i not in fresh
+            r
+            for i, r in enumerate(call.results)
+            if _is_ranked_memref(r) and i not in fresh
         ]
 
 
@@ -250,13 +220,10 @@ def _argument_touches(function: func.FuncOp) -> list[tuple[int, int]]:
             seen.add(value)
             for use in value.uses:
                 user = use.operation
-                top = user
-                while top.parent_block() is not block:
-                    parent = top.parent_op()
-                    assert parent is not None
-                    top = parent
+                top = ancestor_in_block(user, block)
+                assert top is not None
                 first, last = min(first, index[top]), max(last, index[top])
-                stack.extend(r for r in user.results if _is_memref(r))
+                stack.extend(r for r in user.results if _is_ranked_memref(r))
                 stack.extend(_region_op_aliases(user))
                 parent = user.parent_op()
                 if user.has_trait(IsTerminator) and parent is not function:
@@ -319,7 +286,7 @@ def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
                 continue
             uses.users.append(user)
             if isinstance(user, VIEW_OPS) or user.name == "memref.assume_alignment":
-                stack.extend(r for r in user.results if _is_memref(r))
+                stack.extend(r for r in user.results if _is_ranked_memref(r))
             elif isinstance(user, func.CallOp):
                 stack.extend(calls.aliasing(user))
             elif user.successors or isinstance(user, func.ReturnOp):
@@ -328,7 +295,7 @@ def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
                 parent = user.parent_op()
                 # A yield inside the buffer's region passes it on to the region
                 # op's results and (loops) to the next iteration's arguments.
-                if parent is None or not _inside(parent, region):
+                if parent is None or ancestor_in_region(parent, region) is None:
                     return None
                 region_ops.append(parent)
                 stack.extend(_region_op_aliases(parent))
@@ -340,7 +307,7 @@ def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
             elif user.name != "bufferization.clone":
                 # Unknown ops may return a view of their operand (a clone is a new
                 # buffer).
-                stack.extend(r for r in user.results if _is_memref(r))
+                stack.extend(r for r in user.results if _is_ranked_memref(r))
     if not uses.deallocs:
         return None
     whole = _whole_aliases(root, uses.aliases, region_ops)
@@ -391,21 +358,21 @@ def _whole_aliases(
 def _region_op_inflows(op: Operation) -> Iterator[SSAValue]:
     """The memref values `op` passes on to its results or region arguments: its
     operands and those of the terminators of its regions' blocks."""
-    yield from (v for v in op.operands if _is_memref(v))
+    yield from (v for v in op.operands if _is_ranked_memref(v))
     for region in op.regions:
         for block in region.blocks:
             last = block.last_op
             if last is not None and last.has_trait(IsTerminator):
-                yield from (v for v in last.operands if _is_memref(v))
+                yield from (v for v in last.operands if _is_ranked_memref(v))
 
 
 def _region_op_aliases(op: Operation) -> Iterator[SSAValue]:
     """Values of `op` that may hold a buffer passed to it: its memref results and
     the memref arguments of its regions' blocks."""
-    yield from (r for r in op.results if _is_memref(r))
+    yield from (r for r in op.results if _is_ranked_memref(r))
     for region in op.regions:
         for block in region.blocks:
-            yield from (a for a in block.args if _is_memref(a))
+            yield from (a for a in block.args if _is_ranked_memref(a))
 
 
 def _plannable_type(alloc: memref.AllocOp) -> tuple[int, int] | None:
@@ -449,7 +416,11 @@ def _lifetime(
         return order.pos[parent], 0, order.end[parent], WHOLE_OP
     if not uses.users:
         return order.pos[alloc], 0, order.pos[alloc], WHOLE_OP
-    tops = {_ancestor_in(user, region) for user in uses.users}
+    tops: set[Operation] = set()
+    for user in uses.users:
+        top = ancestor_in_region(user, region)
+        assert top is not None
+        tops.add(top)
     first = min(tops, key=lambda op: order.pos[op])
     last = max(tops, key=lambda op: order.end[op])
     start_step, end_step = 0, WHOLE_OP
@@ -589,7 +560,7 @@ def plan_function(
 
 
 def scratch_to_hoist(
-    function: func.FuncOp, graph: CallGraph, minimum_alignment: int
+    function: func.FuncOp, graph: ScopedCallGraph, minimum_alignment: int
 ) -> list[PlannedBuffer]:
     """The buffers of `function` its callers may allocate and pass in instead (see
     module doc): its plannable buffers, when it is private, called only by plain

@@ -4,7 +4,7 @@ One-shot bufferization of a whole module (`bufferize-function-boundaries`) works
 function by function, callees before callers, so that every `func.call` knows what
 its callee does with the buffers it is given:
 
-1. `build_call_graph` collects the `func.func` ops of the module in one symbol table
+1. `build_call_graph` (`analysis/call_graph.py`) collects the `func.func` ops of the module in one symbol table
    (built once: looking a callee up per call would be quadratic), the calls in each
    function and the call sites of each function, rejects what cannot be bufferized
    across boundaries (calls to unknown symbols, indirect calls on tensors, functions
@@ -37,309 +37,29 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, auto
-from typing import NoReturn
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     ArrayAttr,
-    DictionaryAttr,
     IntegerAttr,
-    IntegerType,
-    ModuleOp,
     StringAttr,
-    TensorType,
-    UnrankedTensorType,
-    UnregisteredOp,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 
+from xdsl_bufferize.analysis.call_graph import CallGraph, unique_return
+from xdsl_bufferize.analysis.func_attrs import (
+    ACCESS_ATTR,
+    EQUIVALENT_ARGS_ATTR,
+    arg_attr,
+    set_arg_attr,
+)
 from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
     BufferizationOptions,
     OpOperand,
 )
-from xdsl_bufferize.interfaces.diagnostics import op_error
-
-WRITABLE_ATTR = "bufferization.writable"
-"""Argument attribute (bool): whether the function may write the argument's buffer."""
-LEGACY_WRITABLE_ATTR = "linalg.inplaceable"
-"""The older spelling of `bufferization.writable`."""
-ACCESS_ATTR = "bufferization.access"
-"""Argument attribute (string) stating or reporting how the function accesses it."""
-BUFFER_LAYOUT_ATTR = "bufferization.buffer_layout"
-"""Argument attribute (affine map / layout) forcing the layout of the argument."""
-EQUIVALENT_ARGS_ATTR = "__equivalent_func_args__"
-"""Return attribute written by `test-analysis-only`: equivalent argument per result."""
-
-_ACCESS_VALUES = ("read", "write", "read-write", "none")
-
-
-def is_tensor_type(attr: Attribute) -> bool:
-    """Whether `attr` is a ranked or unranked tensor type."""
-    return isinstance(attr, TensorType | UnrankedTensorType)
-
-
-def fail_at(op: Operation, message: str) -> NoReturn:
-    """Raise a pass failure whose message names `op` (its symbol if it has one) and
-    that prints the IR with the message attached to `op`."""
-    if isinstance(op, func.CallOp):
-        message = f"(call of @{op.callee.root_reference.data}) {message}"
-    raise op_error("one-shot-bufferize", op, message)
-
-
-def has_tensor_signature(function: func.FuncOp) -> bool:
-    """Whether a tensor appears among the function's argument or result types."""
-    function_type = function.function_type
-    return any(is_tensor_type(t) for t in function_type.inputs.data) or any(
-        is_tensor_type(t) for t in function_type.outputs.data
-    )
-
-
-def arg_attr(function: func.FuncOp, index: int, name: str) -> Attribute | None:
-    """The argument attribute `name` of argument `index`, if set."""
-    if function.arg_attrs is None:
-        return None
-    attrs = function.arg_attrs.data
-    if index >= len(attrs):
-        return None
-    return attrs[index].data.get(name)
-
-
-def set_arg_attr(
-    function: func.FuncOp, index: int, name: str, value: Attribute | None
-) -> None:
-    """Set (or remove, with None) the argument attribute `name` of argument `index`."""
-    count = len(function.function_type.inputs.data)
-    current: list[dict[str, Attribute]] = [{} for _ in range(count)]
-    if function.arg_attrs is not None:
-        for i, dictionary in enumerate(function.arg_attrs.data[:count]):
-            current[i] = dict(dictionary.data)
-    if value is None:
-        current[index].pop(name, None)
-    else:
-        current[index][name] = value
-    if all(not d for d in current):
-        function.arg_attrs = None
-    else:
-        function.arg_attrs = ArrayAttr([DictionaryAttr(d) for d in current])
-
-
-def _bool_value(attr: Attribute) -> bool | None:
-    if isinstance(attr, IntegerAttr) and attr.type == IntegerType(1):
-        return bool(attr.value.data)
-    return None
-
-
-def verify_arg_attrs(function: func.FuncOp) -> None:
-    """Reject bufferization argument attributes of the wrong type."""
-    for index in range(len(function.function_type.inputs.data)):
-        for name in (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR):
-            attr = arg_attr(function, index, name)
-            if attr is not None and _bool_value(attr) is None:
-                fail_at(
-                    function,
-                    f"argument #{index}: '{name}' must be a boolean attribute "
-                    f"(true or false), got {attr}",
-                )
-        access = arg_attr(function, index, ACCESS_ATTR)
-        if access is not None and (
-            not isinstance(access, StringAttr) or access.data not in _ACCESS_VALUES
-        ):
-            fail_at(
-                function,
-                f"argument #{index}: '{ACCESS_ATTR}' must be one of "
-                f'"read", "write", "read-write", "none", got {access}',
-            )
-
-
-def declared_writability(function: func.FuncOp, index: int) -> bool | None:
-    """The writability the user declared for argument `index`
-    (`bufferization.writable`, else `linalg.inplaceable`), or None."""
-    for name in (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR):
-        attr = arg_attr(function, index, name)
-        if attr is not None:
-            return _bool_value(attr)
-    return None
-
-
-def is_public(function: func.FuncOp) -> bool:
-    """Whether callers outside the module may call `function`."""
-    visibility = function.sym_visibility
-    return visibility is None or visibility.data == "public"
-
-
-@dataclass
-class CallGraph:
-    """The functions of a module, who calls whom, and a callee-first order."""
-
-    functions: dict[str, func.FuncOp]
-    """The symbol table: function name -> function (built once)."""
-    calls: dict[func.FuncOp, list[func.CallOp]]
-    """The `func.call` ops nested in each function."""
-    callers: dict[func.FuncOp, list[func.CallOp]]
-    """The call sites of each function."""
-    order: list[func.FuncOp]
-    """Every function, each after all the functions it calls."""
-    callee_of: dict[func.CallOp, func.FuncOp] = field(
-        default_factory=dict[func.CallOp, func.FuncOp]
-    )
-    """The callee of each call, resolved once."""
-
-    def callee(self, call: func.CallOp) -> func.FuncOp:
-        """The function `call` calls."""
-        found = self.callee_of.get(call)
-        if found is None:
-            found = self.functions.get(call.callee.root_reference.data)
-            if found is None:
-                fail_at(call, "call to an unknown function")
-            self.callee_of[call] = found
-        return found
-
-
-def unique_return(function: func.FuncOp) -> func.ReturnOp | None:
-    """The only `func.return` of `function`, or None if there are several or none."""
-    found: func.ReturnOp | None = None
-    for block in function.body.blocks:
-        terminator = block.last_op
-        if isinstance(terminator, func.ReturnOp):
-            if found is not None:
-                return None
-            found = terminator
-    return found
-
-
-def op_name(op: Operation) -> str:
-    """The name of `op`, also for unregistered ops (parsed generically)."""
-    if isinstance(op, UnregisteredOp):
-        return op.op_name.data
-    return op.name
-
-
-def _is_indirect_call(op: Operation) -> bool:
-    name = op_name(op)
-    return name.endswith("call_indirect") or name in ("llvm.call",)
-
-
-def _check_function(function: func.FuncOp) -> None:
-    verify_arg_attrs(function)
-    if function.is_declaration:
-        return
-    if unique_return(function) is None and (
-        has_tensor_signature(function)
-        or any(
-            is_tensor_type(arg.type)
-            for block in function.body.blocks
-            for arg in block.args
-        )
-    ):
-        fail_at(
-            function,
-            "cannot bufferize a function with tensors and without a unique "
-            "func.return (one block ending in func.return is required)",
-        )
-
-
-def _find_cycle(
-    remaining: Iterable[func.FuncOp], callees: dict[func.FuncOp, list[func.FuncOp]]
-) -> list[func.FuncOp]:
-    """A cycle among `remaining` (each of which lies on or leads to a cycle)."""
-    pending = set(remaining)
-    start = next(iter(f for f in remaining))
-    path: list[func.FuncOp] = []
-    position: dict[func.FuncOp, int] = {}
-    current = start
-    while current not in position:
-        position[current] = len(path)
-        path.append(current)
-        current = next(c for c in callees[current] if c in pending)
-    return [*path[position[current] :], current]
-
-
-def _callee_first(
-    functions: dict[str, func.FuncOp], callees: dict[func.FuncOp, list[func.FuncOp]]
-) -> list[func.FuncOp]:
-    """Kahn's algorithm: a function is placed once all functions it calls are; the
-    functions of a cycle are left out."""
-    waiting_on: dict[func.FuncOp, int] = {f: len(callees[f]) for f in callees}
-    called_by: dict[func.FuncOp, list[func.FuncOp]] = {f: [] for f in callees}
-    for caller, targets in callees.items():
-        for callee in targets:
-            called_by[callee].append(caller)
-    ready = [f for f in functions.values() if waiting_on[f] == 0]
-    order: list[func.FuncOp] = []
-    while ready:
-        function = ready.pop(0)
-        order.append(function)
-        for caller in called_by[function]:
-            waiting_on[caller] -= 1
-            if waiting_on[caller] == 0:
-                ready.append(caller)
-    return order
-
-
-def build_call_graph(module: ModuleOp) -> CallGraph:
-    """Collect the module's functions and calls and order them callee first.
-
-    Raises `PassFailedException` at the offending op for calls to unknown symbols,
-    indirect calls on tensors, functions with tensors and several returns, ill-typed
-    bufferization argument attributes, and recursion through functions with
-    tensors in their signature.
-    """
-    functions: dict[str, func.FuncOp] = {}
-    for op in module.walk():
-        if isinstance(op, func.FuncOp):
-            functions.setdefault(op.sym_name.data, op)
-
-    graph = CallGraph(functions, {}, {f: [] for f in functions.values()}, [])
-    callees: dict[func.FuncOp, list[func.FuncOp]] = {}
-    for function in functions.values():
-        _check_function(function)
-        calls: list[func.CallOp] = []
-        distinct: list[func.FuncOp] = []
-        seen: set[func.FuncOp] = set()
-        for op in function.body.walk():
-            if isinstance(op, func.CallOp):
-                callee = graph.callee(op)
-                calls.append(op)
-                graph.callers[callee].append(op)
-                if callee not in seen:
-                    seen.add(callee)
-                    distinct.append(callee)
-            elif _is_indirect_call(op) and (
-                any(is_tensor_type(v.type) for v in op.operands)
-                or any(is_tensor_type(r.type) for r in op.results)
-            ):
-                fail_at(
-                    op,
-                    "cannot bufferize an indirect call with tensor operands or "
-                    "results across function boundaries (callee unknown)",
-                )
-        graph.calls[function] = calls
-        callees[function] = distinct
-
-    order = _callee_first(functions, callees)
-    if len(order) != len(functions):
-        # Only a callee with tensors in its signature must be analysed first (its
-        # summary): calls of the others impose no order, so recursion over
-        # memrefs alone is accepted, as in MLIR.
-        callees = {
-            f: [c for c in targets if has_tensor_signature(c)]
-            for f, targets in callees.items()
-        }
-        order = _callee_first(functions, callees)
-    if len(order) != len(functions):
-        placed = set(order)
-        remaining = [f for f in functions.values() if f not in placed]
-        cycle = _find_cycle(remaining, callees)
-        names = " -> ".join(f"@{f.sym_name.data}" for f in cycle)
-        fail_at(
-            cycle[0],
-            "expected callgraph to be free of circular dependencies: recursive "
-            f"calls {names} cannot be bufferized across function boundaries",
-        )
-    graph.order = order
-    return graph
+from xdsl_bufferize.utils.ir import is_tensor_type
 
 
 class FuncAnalysisStatus(Enum):

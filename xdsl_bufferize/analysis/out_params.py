@@ -52,10 +52,12 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.traits import IsTerminator
 
-from xdsl_bufferize.analysis.buffer_view_flow import frees_memory, is_memref
-from xdsl_bufferize.analysis.forwarding import analyze_forwarding, escaped_symbols
+from xdsl_bufferize.analysis.buffer_view_flow import frees_memory
+from xdsl_bufferize.analysis.call_graph import escaped_symbols
+from xdsl_bufferize.analysis.forwarding import analyze_forwarding
 from xdsl_bufferize.interfaces.allocation import allocation_interface
 from xdsl_bufferize.interfaces.diagnostics import BufferizationError, op_error
+from xdsl_bufferize.utils.ir import is_memref
 
 STAGE = "buffer-results-to-out-params"
 

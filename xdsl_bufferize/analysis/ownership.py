@@ -95,7 +95,6 @@ from xdsl_bufferize.interfaces.allocation import (
     FreeThroughBaseModel,
     allocation_interface,
     registered_allocation_model,
-    static_offset_layout,
 )
 from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.interfaces.region_branch import (
@@ -103,11 +102,8 @@ from xdsl_bufferize.interfaces.region_branch import (
     region_entry_edges,
     region_exit_edges,
 )
-
-
-def is_memref(value: SSAValue) -> bool:
-    """Whether `value` is a (ranked or unranked) memref."""
-    return isinstance(value.type, builtin.MemRefType | builtin.UnrankedMemRefType)
+from xdsl_bufferize.utils.ir import ancestor_in_region, is_memref
+from xdsl_bufferize.utils.memref_layout import static_offset_layout
 
 
 def _describe(op: Operation) -> str:
@@ -346,16 +342,6 @@ def _region_encloses(outer: Region, inner: Region) -> bool:
         parent = current.parent_op()
         current = None if parent is None else parent.parent_region()
     return False
-
-
-def ancestor_in_region(op: Operation, region: Region) -> Operation | None:
-    """The ancestor of `op` (or `op`) whose parent region is `region`."""
-    current: Operation | None = op
-    while current is not None:
-        if current.parent_region() is region:
-            return current
-        current = current.parent_op()
-    return None
 
 
 CAPTURING_OPS = (scf.IfOp, scf.IndexSwitchOp, scf.ExecuteRegionOp)

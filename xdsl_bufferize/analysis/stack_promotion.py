@@ -41,7 +41,6 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl_bufferize.analysis.buffer_view_flow import (
     buffer_view_flow,
     frees_memory,
-    is_memref,
 )
 from xdsl_bufferize.analysis.forwarding import VIEW_OPS, ForwardingAnalysis
 from xdsl_bufferize.analysis.hoisting import (
@@ -51,6 +50,7 @@ from xdsl_bufferize.analysis.hoisting import (
 )
 from xdsl_bufferize.interfaces.allocation import allocation_interface
 from xdsl_bufferize.interfaces.region_branch import region_branch_model
+from xdsl_bufferize.utils.ir import is_memref
 
 ALLOCATION_SCOPES: tuple[type[Operation], ...] = (func.FuncOp, memref.AllocaScopeOp)
 """Ops whose stack allocations are released when they return (MLIR's

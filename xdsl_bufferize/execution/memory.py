@@ -57,6 +57,7 @@ from xdsl.dialects.builtin import (
 from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.ir import Attribute, Operation
 
+from xdsl_bufferize.analysis.memory_planning import ARENA_ATTR
 from xdsl_bufferize.execution.values import (
     MemRefView,
     contiguous_strides,
@@ -70,10 +71,6 @@ from xdsl_bufferize.execution.values import (
 _FIRST_ADDRESS = 0x10000
 _ALIGNMENT = 64
 """Fake addresses: buffers are 64-byte aligned, with at least 64 bytes between them."""
-
-ARENA_ATTR = "memory_planning.arena"
-"""Unit attribute marking an allocation as an arena (one buffer holding the slots of
-several buffers, `memref.view`s of it); see `xdsl_bufferize.analysis.memory_planning`."""
 
 OpDescriber = Callable[[Operation], str]
 """Gives a user-findable location for an op (see `interpreter.describe_op`)."""

@@ -34,6 +34,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
+from xdsl_bufferize.utils.memref_layout import element_size
+
 if TYPE_CHECKING:
     from xdsl_bufferize.execution.memory import Buffer
 
@@ -273,13 +275,8 @@ def normalize(value: int | float, t: Attribute) -> int | float:
 def element_bytes(t: Attribute) -> int:
     """Storage size in bytes of one element of type `t`: floats by their width (f32 4,
     f64 8), iN ceil(N/8) (i1 1), index 8; anything else counts as 8."""
-    if isinstance(t, IndexType):
-        return 8
-    if isinstance(t, IntegerType):
-        return max(1, (t.width.data + 7) // 8)
-    if isinstance(t, AnyFloat):
-        return max(1, (t.bitwidth + 7) // 8)
-    return 8
+    size = element_size(t)
+    return 8 if size is None else size
 
 
 def default_element(t: Attribute) -> int | float:

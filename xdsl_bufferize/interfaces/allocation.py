@@ -21,14 +21,12 @@ promoted to the stack: override what the op supports.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from xdsl.builder import Builder
 from xdsl.dialects import memref
-from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, StridedLayoutAttr
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.traits import OpTrait
 
 
@@ -129,32 +127,3 @@ def allocation_interface(op: Operation) -> AllocationModel | None:
     if trait is not None:
         return trait
     return registered_allocation_model(type(op))
-
-
-def _identity_strides(shape: Sequence[int]) -> list[int]:
-    strides: list[int] = []
-    acc = 1
-    for size in reversed(shape):
-        strides.append(acc)
-        acc *= size
-    return strides[::-1]
-
-
-def static_offset_layout(typ: Attribute) -> tuple[int, list[int]] | None:
-    """(offset, strides) of a memref type whose static strided layout no buffer with the
-    identity layout can be cast to (a static non-zero offset, or static strides that are
-    not the identity's); None for any other type."""
-    if not isinstance(typ, MemRefType):
-        return None
-    layout = typ.layout
-    if not isinstance(layout, StridedLayoutAttr):
-        return None
-    offset = layout.get_offset()
-    strides = list(layout.get_strides())
-    shape = list(typ.get_shape())
-    if offset is None or any(s is None for s in strides) or DYNAMIC_INDEX in shape:
-        return None
-    static_strides = [s for s in strides if s is not None]
-    if offset == 0 and static_strides == _identity_strides(shape):
-        return None
-    return offset, static_strides

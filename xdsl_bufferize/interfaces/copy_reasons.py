@@ -28,7 +28,7 @@ from xdsl.dialects import bufferization, memref
 from xdsl.ir import Operation, SSAValue
 from xdsl.printer import Printer
 
-from xdsl_bufferize.interfaces.diagnostics import enclosing_function
+from xdsl_bufferize.utils.ir import enclosing_function
 
 _reasons: WeakKeyDictionary[Operation, str] = WeakKeyDictionary()
 Reason = str | Callable[[], str]

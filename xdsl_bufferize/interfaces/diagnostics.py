@@ -25,9 +25,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from types import TracebackType
+from typing import NoReturn
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import (
     DiagnosticException,
@@ -35,20 +35,7 @@ from xdsl.utils.exceptions import (
     PassFailedException,
 )
 
-
-def written_name(op: Operation) -> str:
-    """The op's name as written in the input (also for unregistered ops)."""
-    if isinstance(op, UnregisteredOp):
-        return op.op_name.data
-    return op.name
-
-
-def enclosing_function(op: Operation) -> func.FuncOp | None:
-    """The `func.func` that is `op` or contains it, if any."""
-    current: Operation | None = op
-    while current is not None and not isinstance(current, func.FuncOp):
-        current = current.parent_op()
-    return current
+from xdsl_bufferize.utils.ir import enclosing_function, written_name
 
 
 class BufferizationError(PassFailedException):
@@ -74,6 +61,14 @@ def op_error(stage: str, op: Operation, message: str) -> BufferizationError:
     if not op.regions:
         text += f"\n  {op}"
     return BufferizationError(text, op, function_name)
+
+
+def fail_at(op: Operation, message: str) -> NoReturn:
+    """Raise the `one-shot-bufferize` error about `op` (`op_error`); the message of a
+    call names its callee."""
+    if isinstance(op, func.CallOp):
+        message = f"(call of @{op.callee.root_reference.data}) {message}"
+    raise op_error("one-shot-bufferize", op, message)
 
 
 class InvalidOptionError(ValueError):

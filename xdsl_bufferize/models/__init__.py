@@ -1,35 +1,25 @@
-"""Bufferization models, one module per dialect; `register_all_models` loads them."""
+"""Per-op models, one module per dialect; `register_all_models` registers them.
+
+A module `models/<stem>.py` that defines `register_<stem>_models()` is found and
+registered by `register_all_models`: adding a dialect's models is adding its module.
+"""
 
 from __future__ import annotations
 
 import importlib
-
-_MODEL_MODULES = (
-    ("arith", "register_arith_models"),
-    ("bufferization", "register_bufferization_models"),
-    ("func", "register_func_models"),
-    ("scf", "register_scf_models"),
-    ("tensor", "register_tensor_models"),
-    ("linalg", "register_linalg_models"),
-    ("vector", "register_vector_models"),
-)
-"""(module under `xdsl_bufferize.models`, its registration function)."""
+import pkgutil
 
 _registered = False
 
 
 def register_all_models() -> None:
-    """Register every bufferization model (once). A model module that is not there
-    yet is skipped."""
+    """Register the models of every model module (once), in module name order."""
     global _registered
     if _registered:
         return
-    for module_name, function_name in _MODEL_MODULES:
-        try:
-            module = importlib.import_module(f"xdsl_bufferize.models.{module_name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"xdsl_bufferize.models.{module_name}":
-                raise
-            continue
-        getattr(module, function_name)()
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        register = getattr(module, f"register_{info.name}_models", None)
+        if register is not None:
+            register()
     _registered = True

@@ -20,8 +20,8 @@ from xdsl_bufferize.interfaces.allocation import (
     AllocationOpInterface,
     HoistingKind,
     register_allocation_model,
-    static_offset_layout,
 )
+from xdsl_bufferize.utils.memref_layout import static_offset_layout
 
 
 def _memref_dealloc(builder: Builder, alloc: SSAValue) -> Operation:

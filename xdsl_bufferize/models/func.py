@@ -35,10 +35,6 @@ from typing import Protocol, runtime_checkable
 
 from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import (
-    ArrayAttr,
-    BoolAttr,
-    DictionaryAttr,
-    IntegerAttr,
     MemRefType,
     NoneAttr,
     TensorType,
@@ -47,6 +43,8 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
+from xdsl_bufferize.analysis.call_graph import is_public
+from xdsl_bufferize.analysis.func_attrs import argument_writable
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingValue,
     AnalysisState,
@@ -57,56 +55,8 @@ from xdsl_bufferize.interfaces.bufferizable import (
     register_bufferizable_model,
 )
 from xdsl_bufferize.interfaces.copy_reasons import copies_made_for
-from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
-from xdsl_bufferize.models.tensor import identity_strides, strides_and_offset
-
-WRITABLE_ATTRS = ("bufferization.writable", "linalg.inplaceable")
-"""Argument attributes that make a function argument writable (MLIR's, then the
-older spelling)."""
-
-
-def _as_bool(attr: Attribute) -> bool | None:
-    if isinstance(attr, IntegerAttr) and attr.type == BoolAttr.from_bool(True).type:
-        return bool(attr.value.data)
-    return None
-
-
-def argument_writable(op: func.FuncOp, index: int) -> bool | None:
-    """The value of the writable attribute of argument `index`, None if absent."""
-    if op.arg_attrs is None:
-        return None
-    attrs = op.arg_attrs.data[index]
-    assert isinstance(attrs, DictionaryAttr)
-    for name in WRITABLE_ATTRS:
-        attr = attrs.data.get(name)
-        if attr is not None:
-            return _as_bool(attr)
-    return None
-
-
-def verify_writable_attributes(root: Operation) -> None:
-    """Reject writable attributes that are not bool, or not on a function argument."""
-    for op in root.walk():
-        for name in WRITABLE_ATTRS:
-            if name in op.attributes:
-                raise op_error(
-                    "one-shot-bufferize",
-                    op,
-                    f"'{name}' is only valid as a function argument attribute",
-                )
-        if isinstance(op, func.FuncOp) and op.arg_attrs is not None:
-            arg_attrs: ArrayAttr[DictionaryAttr] = op.arg_attrs
-            for index, attrs in enumerate(arg_attrs.data):
-                for name in WRITABLE_ATTRS:
-                    attr = attrs.data.get(name)
-                    if attr is not None and _as_bool(attr) is None:
-                        raise op_error(
-                            "one-shot-bufferize",
-                            op,
-                            f"'{name}' of argument #{index} must be a bool "
-                            f"attribute, got {attr}",
-                        )
+from xdsl_bufferize.utils.memref_layout import identity_strides, strides_and_offset
 
 
 class CalleeSummary(Protocol):
@@ -137,10 +87,6 @@ class CalleeSummaries(Protocol):
         ...
 
 
-def _is_public(op: func.FuncOp) -> bool:
-    return op.sym_visibility is None or op.sym_visibility.data == "public"
-
-
 class FuncOpModel(BufferizableOpModel):
     """func.func: its tensor arguments are read-only unless marked writable (across
     function boundaries, those of private functions are writable unless marked
@@ -154,7 +100,7 @@ class FuncOpModel(BufferizableOpModel):
         if declared is not None:
             return declared
         if _boundary(state) is not None and value.block is op.body.blocks.first:
-            return state.options.public_arguments_writable or not _is_public(op)
+            return state.options.public_arguments_writable or not is_public(op)
         return False
 
     def bufferize(

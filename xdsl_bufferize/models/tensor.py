@@ -21,28 +21,20 @@ results share memory with which operand, and rewrites the op to memref form:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import cast
 from weakref import WeakSet
 
-from xdsl.dialects import arith, memref, scf, tensor
+from xdsl.dialects import arith, memref, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
-    DenseArrayBase,
     IndexType,
-    IntegerAttr,
-    IntegerType,
     MemRefType,
     NoneAttr,
-    StridedLayoutAttr,
-    TensorType,
-    i64,
 )
 from xdsl.dialects.linalg.ops import FillOp
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
-from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.dialects.tensor_ext import GenerateOp
 from xdsl_bufferize.interfaces.bufferizable import (
@@ -54,311 +46,27 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     register_bufferizable_model,
 )
-from xdsl_bufferize.interfaces.memref_copy import copy_ops
-
-Mixed = int | SSAValue
-"""A static size/offset/stride or an index SSA value."""
-
-# ---------------------------------------------------------------------------
-# Helpers: mixed index lists, strided layouts, IR building.
-# ---------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=4096)
-def static_index_values(static: DenseArrayBase[IntegerType]) -> tuple[int, ...]:
-    """The integers of a static index list (decoded once per distinct list: the
-    decoding is costly and the same few lists recur on every op of a tiled loop)."""
-    return tuple(static.get_values())
-
-
-@lru_cache(maxsize=4096)
-def static_index_array(values: tuple[int, ...]) -> DenseArrayBase[IntegerType]:
-    """The `array<i64: ...>` attribute of a static index list (built once per list)."""
-    return DenseArrayBase.from_list(i64, values)
-
-
-def mixed_values(
-    static: DenseArrayBase[IntegerType], dynamic: Sequence[SSAValue]
-) -> list[Mixed]:
-    """Merge a static index list (DYNAMIC_INDEX placeholders) with its operands."""
-    dyn = iter(dynamic)
-    return [next(dyn) if v == DYNAMIC_INDEX else v for v in static_index_values(static)]
-
-
-def split_mixed(values: Sequence[Mixed]) -> tuple[tuple[int, ...], list[SSAValue]]:
-    """The static list (DYNAMIC_INDEX for SSA entries) and the SSA operands of a
-    mixed index list."""
-    static = tuple(v if isinstance(v, int) else DYNAMIC_INDEX for v in values)
-    return static, [v for v in values if not isinstance(v, int)]
-
-
-def constant_index_value(value: Mixed) -> int | None:
-    """The integer `value` stands for, if it is static or an arith.constant."""
-    if isinstance(value, int):
-        return value
-    if isinstance(value, OpResult) and isinstance(value.op, arith.ConstantOp):
-        attr = value.op.value
-        if isinstance(attr, IntegerAttr):
-            return attr.value.data
-    return None
-
-
-def same_mixed(a: Mixed, b: Mixed) -> bool:
-    """Whether two mixed indices are provably equal (same value or constant)."""
-    if a is b:
-        return True
-    ca, cb = constant_index_value(a), constant_index_value(b)
-    return ca is not None and ca == cb
-
-
-def identity_strides(shape: Sequence[int]) -> list[int | None]:
-    """Row-major strides of `shape` (None once a dynamic size is crossed)."""
-    strides: list[int | None] = []
-    running: int | None = 1
-    for size in reversed(shape):
-        strides.append(running)
-        running = None if running is None or size == DYNAMIC_INDEX else running * size
-    return list(reversed(strides))
-
-
-def strides_and_offset(
-    memref_type: MemRefType[Attribute],
-) -> tuple[list[int | None], int | None]:
-    """Strides and offset of a memref type (None entries are dynamic)."""
-    layout = memref_type.layout
-    if isinstance(layout, NoneAttr):
-        return identity_strides(memref_type.get_shape()), 0
-    if isinstance(layout, StridedLayoutAttr):
-        return list(layout.get_strides()), layout.get_offset()
-    strides = layout.get_strides()
-    if strides is None:
-        return [None] * memref_type.get_num_dims(), None
-    return list(strides), layout.get_offset()
-
-
-def has_identity_layout(memref_type: MemRefType[Attribute]) -> bool:
-    """Whether the memref is contiguous row-major from offset 0."""
-    strides, offset = strides_and_offset(memref_type)
-    if offset != 0:
-        return False
-    expected = identity_strides(memref_type.get_shape())
-    return all(s is not None and s == e for s, e in zip(strides, expected, strict=True))
-
-
-def make_memref_type(
-    element_type: Attribute,
-    shape: Sequence[int],
-    strides: Sequence[int | None] | None,
-    offset: int | None,
-    memory_space: Attribute,
-) -> MemRefType[Attribute]:
-    """A memref type; `strides=None` means the identity layout."""
-    return _memref_type(
-        element_type,
-        tuple(shape),
-        None if strides is None else tuple(strides),
-        offset,
-        memory_space,
-    )
-
-
-@lru_cache(maxsize=4096)
-def _memref_type(
-    element_type: Attribute,
-    shape: tuple[int, ...],
-    strides: tuple[int | None, ...] | None,
-    offset: int | None,
-    memory_space: Attribute,
-) -> MemRefType[Attribute]:
-    # Types are immutable: one instance per distinct type (building and verifying
-    # a type costs more than the subview that needs it).
-    layout: Attribute = (
-        NoneAttr() if strides is None else StridedLayoutAttr(strides, offset)
-    )
-    return MemRefType(element_type, shape, layout, memory_space)  # pyright: ignore[reportArgumentType]
-
-
-def rank_reduction_mask(
-    sizes: Sequence[Mixed], result_shape: Sequence[int]
-) -> list[bool]:
-    """Which source dims a (possibly rank-reducing) slice keeps: dropped dims have
-    static size 1, kept dims match the result shape in order."""
-
-    def static(size: Mixed) -> int:
-        return size if isinstance(size, int) else DYNAMIC_INDEX
-
-    def solve(i: int, j: int) -> list[bool] | None:
-        if i == len(sizes):
-            return [] if j == len(result_shape) else None
-        size = static(sizes[i])
-        if j < len(result_shape) and (
-            size == result_shape[j] or DYNAMIC_INDEX in (size, result_shape[j])
-        ):
-            rest = solve(i + 1, j + 1)
-            if rest is not None:
-                return [True, *rest]
-        if size == 1:
-            rest = solve(i + 1, j)
-            if rest is not None:
-                return [False, *rest]
-        return None
-
-    mask = solve(0, 0)
-    if mask is None:
-        raise PassFailedException(
-            f"cannot match slice sizes to the result shape {list(result_shape)}"
-        )
-    return mask
-
-
-def subview_type(
-    source_type: MemRefType[Attribute],
-    offsets: Sequence[Mixed],
-    sizes: Sequence[Mixed],
-    strides: Sequence[Mixed],
-    result_shape: Sequence[int],
-) -> MemRefType[Attribute]:
-    """The strided memref type of a subview of `source_type` with `result_shape`
-    (rank-reducing when the result has fewer dims). Only static entries are
-    known: an SSA offset, size or stride is dynamic, as MLIR's verifier expects."""
-    src_strides, src_offset = strides_and_offset(source_type)
-    full_strides: list[int | None] = []
-    offset = src_offset
-    for off, stride, src_stride in zip(offsets, strides, src_strides, strict=True):
-        c_off = off if isinstance(off, int) else None
-        c_stride = stride if isinstance(stride, int) else None
-        full_strides.append(
-            None if c_stride is None or src_stride is None else c_stride * src_stride
-        )
-        if offset is not None and c_off != 0:
-            offset = (
-                None
-                if c_off is None or src_stride is None
-                else offset + c_off * src_stride
-            )
-    mask = rank_reduction_mask(sizes, result_shape)
-    kept = [s for s, keep in zip(full_strides, mask, strict=True) if keep]
-    return make_memref_type(
-        source_type.get_element_type(),
-        result_shape,
-        kept,
-        offset,
-        source_type.memory_space,
-    )
-
-
-def build_subview(
-    rewriter: PatternRewriter,
-    before: Operation,
-    source: SSAValue,
-    offsets: Sequence[Mixed],
-    sizes: Sequence[Mixed],
-    strides: Sequence[Mixed],
-    result_shape: Sequence[int],
-) -> SSAValue:
-    """Insert a memref.subview of `source` before `before`."""
-    source_type = cast(MemRefType[Attribute], source.type)
-    result_type = subview_type(source_type, offsets, sizes, strides, result_shape)
-    static_offsets, dyn_offsets = split_mixed(offsets)
-    static_sizes, dyn_sizes = split_mixed(sizes)
-    static_strides, dyn_strides = split_mixed(strides)
-    view = memref.SubviewOp(
-        source,
-        dyn_offsets,
-        dyn_sizes,
-        dyn_strides,
-        static_index_array(static_offsets),
-        static_index_array(static_sizes),
-        static_index_array(static_strides),
-        result_type,
-    )
-    rewriter.insert(view, InsertPoint.before(before))
-    return view.result
-
-
-def build_index(rewriter: PatternRewriter, before: Operation, value: int) -> SSAValue:
-    """Insert an index constant before `before`."""
-    op = arith.ConstantOp.from_int_and_width(value, IndexType())
-    rewriter.insert(op, InsertPoint.before(before))
-    return op.result
-
-
-def as_value(rewriter: PatternRewriter, before: Operation, value: Mixed) -> SSAValue:
-    """An SSA value for a mixed index."""
-    return build_index(rewriter, before, value) if isinstance(value, int) else value
-
-
-def buffer_sizes(
-    rewriter: PatternRewriter, before: Operation, buffer: SSAValue
-) -> list[Mixed]:
-    """The sizes of a memref: static ones as ints, dynamic ones via memref.dim."""
-    buffer_type = cast(MemRefType[Attribute], buffer.type)
-    sizes: list[Mixed] = []
-    for dim, size in enumerate(buffer_type.get_shape()):
-        if size != DYNAMIC_INDEX:
-            sizes.append(size)
-            continue
-        dim_op = memref.DimOp(buffer, build_index(rewriter, before, dim))
-        rewriter.insert(dim_op, InsertPoint.before(before))
-        sizes.append(dim_op.result)
-    return sizes
-
-
-def dynamic_sizes_of(
-    rewriter: PatternRewriter,
-    before: Operation,
-    shape: Sequence[int],
-    sizes: Sequence[Mixed],
-) -> list[SSAValue]:
-    """The SSA sizes of the dynamic dims of `shape`, for a memref.alloc."""
-    return [
-        as_value(rewriter, before, size)
-        for dim, size in zip(shape, sizes, strict=True)
-        if dim == DYNAMIC_INDEX
-    ]
-
-
-def build_copy(
-    rewriter: PatternRewriter, before: Operation, source: SSAValue, target: SSAValue
-) -> None:
-    """Insert a memref.copy before `before` (the source cast to the target's shape
-    first if they differ)."""
-    rewriter.insert(copy_ops(source, target), InsertPoint.before(before))
-
-
-def build_loop_nest(
-    rewriter: PatternRewriter,
-    before: Operation,
-    upper_bounds: Sequence[SSAValue],
-    body: Callable[[PatternRewriter, Operation, list[SSAValue]], None],
-) -> None:
-    """Insert a nest of scf.for loops from 0 to `upper_bounds` (step 1) and build
-    the innermost body with `body(rewriter, insert_before, induction_vars)`."""
-    zero = build_index(rewriter, before, 0)
-    one = build_index(rewriter, before, 1)
-    ivs: list[SSAValue] = []
-    insert_before = before
-    for ub in upper_bounds:
-        yield_op = scf.YieldOp()
-        block = Block([yield_op], arg_types=[IndexType()])
-        loop = scf.ForOp(zero, ub, one, [], block)
-        rewriter.insert(loop, InsertPoint.before(insert_before))
-        ivs.append(block.args[0])
-        insert_before = yield_op
-    body(rewriter, insert_before, ivs)
-
-
-def element_of(value: SSAValue) -> Attribute:
-    """The element type of a tensor value."""
-    return cast(TensorType[Attribute], value.type).get_element_type()
-
-
-def tensor_type_of(value: SSAValue) -> TensorType[Attribute]:
-    """The tensor type of a value (a diagnostic if it is not a ranked tensor)."""
-    if not isinstance(value.type, TensorType):
-        raise PassFailedException(f"expected a ranked tensor, got {value.type}")
-    return cast(TensorType[Attribute], value.type)
-
+from xdsl_bufferize.utils.indices import (
+    Mixed,
+    as_value,
+    buffer_sizes,
+    build_copy,
+    build_index,
+    build_loop_nest,
+    build_subview,
+    constant_index_value,
+    dynamic_sizes_of,
+    mixed_values,
+    same_mixed,
+    tensor_type_of,
+)
+from xdsl_bufferize.utils.memref_layout import (
+    has_identity_layout,
+    identity_strides,
+    make_memref_type,
+    strides_and_offset,
+    subview_type,
+)
 
 # ---------------------------------------------------------------------------
 # Reverse use-def chains: matching extract_slice / insert_slice pairs.

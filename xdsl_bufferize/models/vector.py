@@ -26,7 +26,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     register_bufferizable_model,
 )
-from xdsl_bufferize.models.tensor import constant_index_value
+from xdsl_bufferize.utils.indices import constant_index_value
 
 
 class TransferReadOpModel(BufferizableOpModel):

@@ -42,6 +42,8 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_bufferize.analysis.call_graph import symbol_names
+from xdsl_bufferize.analysis.func_attrs import verify_writable_attributes
 from xdsl_bufferize.analysis.ir_checks import (
     check_ranked_tensors,
     check_region_terminators,
@@ -63,13 +65,12 @@ from xdsl_bufferize.interfaces.copy_reasons import (
 )
 from xdsl_bufferize.interfaces.diagnostics import (
     BufferizationError,
-    enclosing_function,
     op_error,
 )
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
-from xdsl_bufferize.transforms.inplace_variants import symbol_names
+from xdsl_bufferize.utils.ir import enclosing_function
 
 
 @dataclass
@@ -653,7 +654,7 @@ def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisSt
     """Run the one-shot analysis on `root` and check the models' verdicts."""
     register_all_models()
     check_unknown_ops(root, options)
-    _verify_writable_attributes(root)
+    verify_writable_attributes(root)
     state = OneShotAnalysisState(root, options)
     state.analyze()
     errors = state.verify()
@@ -661,12 +662,6 @@ def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisSt
         op, message = errors[0]
         raise _error(op, message)
     return state
-
-
-def _verify_writable_attributes(root: Operation) -> None:
-    from xdsl_bufferize.models.func import verify_writable_attributes
-
-    verify_writable_attributes(root)
 
 
 def one_shot_bufferize(

@@ -103,12 +103,7 @@ from xdsl_bufferize.transforms.static_memory_planning import (
     check_planning_alignment,
     plan_memory,
 )
-
-
-def _strip_casts(value: SSAValue) -> SSAValue:
-    while isinstance(value.owner, memref.CastOp):
-        value = value.owner.source
-    return value
+from xdsl_bufferize.utils.ir import strip_casts
 
 
 class FoldCastOfCast(RewritePattern):
@@ -123,7 +118,7 @@ class FoldCastOfCast(RewritePattern):
             return
         if not isinstance(source.owner, memref.CastOp):
             return
-        base = _strip_casts(source)
+        base = strip_casts(source)
         if base.type == op.dest.type:
             rewriter.replace(op, [], [base])
         else:
@@ -174,7 +169,7 @@ class FoldCastIntoUsers(RewritePattern):
 
 
 def _same_view(a: SSAValue, b: SSAValue) -> bool:
-    a, b = _strip_casts(a), _strip_casts(b)
+    a, b = strip_casts(a), strip_casts(b)
     if a is b:
         return True
     sub_a, sub_b = a.owner, b.owner
@@ -183,7 +178,7 @@ def _same_view(a: SSAValue, b: SSAValue) -> bool:
     ):
         return False
     return (
-        _strip_casts(sub_a.source) is _strip_casts(sub_b.source)
+        strip_casts(sub_a.source) is strip_casts(sub_b.source)
         and tuple(sub_a.operands[1:]) == tuple(sub_b.operands[1:])
         and sub_a.properties == sub_b.properties
     )
@@ -203,7 +198,7 @@ def _touches(op: Operation, values: set[SSAValue]) -> bool:
     views) other than by reading a scalar from it."""
     for nested in op.walk():
         for operand in nested.operands:
-            if _strip_casts(operand) in values:
+            if strip_casts(operand) in values:
                 if isinstance(nested, memref.LoadOp | memref.DimOp):
                     continue
                 return True
@@ -233,7 +228,7 @@ class FoldCloneFreedInBlock(RewritePattern):
         if block is None:
             return
         clone = op.output
-        source = _strip_casts(op.input)
+        source = strip_casts(op.input)
         dealloc: memref.DeallocOp | None = None
         for use in clone.uses:
             user = use.operation

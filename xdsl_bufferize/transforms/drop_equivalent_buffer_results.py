@@ -31,15 +31,9 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xdsl_bufferize.analysis.module_analysis import is_public, unique_return
+from xdsl_bufferize.analysis.call_graph import is_public, unique_return
 from xdsl_bufferize.gc_pause import frozen_heap
-
-
-def strip_casts(value: SSAValue) -> SSAValue:
-    """`value` with any chain of `memref.cast` ops looked through."""
-    while isinstance(value.owner, memref.CastOp):
-        value = value.owner.source
-    return value
+from xdsl_bufferize.utils.ir import strip_casts
 
 
 def equivalent_results(function: func.FuncOp) -> dict[int, int]:

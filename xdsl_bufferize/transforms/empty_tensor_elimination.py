@@ -43,7 +43,6 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl_bufferize.analysis.empty_tensor import (
     ChainState,
     InPlaceOracle,
-    enclosing_function,
     in_place_oracle,
     is_undefined_contents,
     trace_to_empty,
@@ -67,7 +66,8 @@ from xdsl_bufferize.models.linalg import (
     is_permutation,
     num_dps_inputs,
 )
-from xdsl_bufferize.models.tensor import mixed_values
+from xdsl_bufferize.utils.indices import mixed_values
+from xdsl_bufferize.utils.ir import enclosing_function
 
 MAX_ROUNDS = 3
 """How many times the analysis runs (each round retries undone candidates with

@@ -72,20 +72,22 @@ from xdsl.dialects.builtin import (
     SymbolRefAttr,
     TensorType,
 )
-from xdsl.ir import Block, Operation, Region
+from xdsl.ir import Block, Region
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xdsl_bufferize.analysis.module_analysis import (
+from xdsl_bufferize.analysis.call_graph import (
     CallGraph,
-    FuncAnalysisState,
-    ModuleAnalysisState,
-    declared_writability,
     is_public,
-    is_tensor_type,
+    symbol_names,
     unique_return,
 )
+from xdsl_bufferize.analysis.func_attrs import declared_writability
+from xdsl_bufferize.analysis.module_analysis import (
+    FuncAnalysisState,
+    ModuleAnalysisState,
+)
 from xdsl_bufferize.interfaces.bufferizable import OpOperand
-from xdsl_bufferize.transforms.drop_equivalent_buffer_results import strip_casts
+from xdsl_bufferize.utils.ir import is_tensor_type, strip_casts
 
 INPLACE_SUFFIX = "__inplace"
 """Suffix of the name of a public function's in-place variant."""
@@ -130,17 +132,6 @@ def variant_name(base: str, taken: set[str]) -> str:
         count += 1
         name = f"{base}{INPLACE_SUFFIX}_{count}"
     return name
-
-
-def symbol_names(module: Operation) -> set[str]:
-    """The names of every symbol in `module` (ops with a `sym_name`, also
-    unregistered ones), to choose new symbol names that are not taken."""
-    names: set[str] = set()
-    for op in module.walk():
-        sym_name = op.properties.get("sym_name") or op.attributes.get("sym_name")
-        if isinstance(sym_name, StringAttr):
-            names.add(sym_name.data)
-    return names
 
 
 def _retarget_calls(module: ModuleOp, targets: dict[str, str]) -> None:

@@ -61,39 +61,41 @@ from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_bufferize.analysis.call_graph import (
+    CallGraph,
+    build_call_graph,
+    unique_return,
+)
+from xdsl_bufferize.analysis.func_attrs import (
+    BUFFER_LAYOUT_ATTR,
+    LEGACY_WRITABLE_ATTR,
+    WRITABLE_ATTR,
+    arg_attr,
+    set_arg_attr,
+    verify_writable_attributes,
+)
 from xdsl_bufferize.analysis.ir_checks import (
     check_ranked_tensors,
     check_region_terminators,
 )
 from xdsl_bufferize.analysis.module_analysis import (
-    BUFFER_LAYOUT_ATTR,
-    LEGACY_WRITABLE_ATTR,
-    WRITABLE_ATTR,
-    CallGraph,
     FuncAnalysisState,
     FuncSummary,
     ModuleAnalysisState,
     ReusableAnalyses,
     annotate_function,
-    arg_attr,
-    build_call_graph,
-    fail_at,
-    is_tensor_type,
-    set_arg_attr,
     summarize_external,
     summarize_function,
-    unique_return,
 )
 from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     LayoutMapOption,
 )
-from xdsl_bufferize.interfaces.diagnostics import BufferizationError, op_error
+from xdsl_bufferize.interfaces.diagnostics import BufferizationError, fail_at, op_error
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
-from xdsl_bufferize.models.func import fits_argument_type, verify_writable_attributes
-from xdsl_bufferize.models.tensor import identity_strides, strides_and_offset
+from xdsl_bufferize.models.func import fits_argument_type
 from xdsl_bufferize.transforms.bufferize_driver import (
     BufferizationStatistics,
     OneShotBufferizationState,
@@ -106,7 +108,6 @@ from xdsl_bufferize.transforms.bufferize_driver import (
 )
 from xdsl_bufferize.transforms.drop_equivalent_buffer_results import (
     drop_equivalent_buffer_results,
-    strip_casts,
 )
 from xdsl_bufferize.transforms.inplace_variants import (
     create_variants,
@@ -114,6 +115,8 @@ from xdsl_bufferize.transforms.inplace_variants import (
     refine_wrapper_results,
     useful_variants,
 )
+from xdsl_bufferize.utils.ir import is_tensor_type, strip_casts
+from xdsl_bufferize.utils.memref_layout import identity_strides, strides_and_offset
 
 BufferType = MemRefType[Attribute] | UnrankedMemRefType[Attribute]
 """A ranked or unranked memref type."""

@@ -32,8 +32,9 @@ from xdsl.dialects import builtin, func
 from xdsl.ir import Block, Region
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from xdsl_bufferize.analysis.call_graph import symbol_names
 from xdsl_bufferize.analysis.forwarding import public_forwarders
-from xdsl_bufferize.transforms.inplace_variants import symbol_names, variant_name
+from xdsl_bufferize.transforms.inplace_variants import variant_name
 
 
 def _move_body(function: func.FuncOp, name: str) -> func.FuncOp:

@@ -36,7 +36,7 @@ from xdsl.dialects.builtin import (
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xdsl_bufferize.analysis.forwarding import call_graph
+from xdsl_bufferize.analysis.call_graph import scoped_call_graph
 from xdsl_bufferize.analysis.memory_planning import (
     ARENA_ATTR,
     DEFAULT_ALIGNMENT,
@@ -118,7 +118,7 @@ def hoist_scratch(
 def hoist_callee_scratch(module: ModuleOp, alignment: int = DEFAULT_ALIGNMENT) -> int:
     """Move the plannable buffers of private callees into their callers, callee first
     (`memory_planning.scratch_to_hoist`); return the number of buffers moved."""
-    graph = call_graph(module)
+    graph = scoped_call_graph(module)
     moved = 0
     for function in graph.callee_first():
         buffers = scratch_to_hoist(function, graph, alignment)

@@ -1,0 +1,153 @@
+"""Function argument attributes of bufferization: their names, how to read and write
+them, and their checks.
+
+`bufferization.writable` (older spelling `linalg.inplaceable`) declares whether the
+function may write an argument's buffer; `bufferization.access` states or reports how
+the function accesses it; `bufferization.buffer_layout` forces the layout of its
+buffer; `__equivalent_func_args__` (on the return) is reported by
+`test-analysis-only`.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BoolAttr,
+    DictionaryAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+)
+from xdsl.ir import Attribute, Operation
+
+from xdsl_bufferize.interfaces.diagnostics import fail_at, op_error
+
+WRITABLE_ATTR = "bufferization.writable"
+"""Argument attribute (bool): whether the function may write the argument's buffer."""
+LEGACY_WRITABLE_ATTR = "linalg.inplaceable"
+"""The older spelling of `bufferization.writable`."""
+ACCESS_ATTR = "bufferization.access"
+"""Argument attribute (string) stating or reporting how the function accesses it."""
+BUFFER_LAYOUT_ATTR = "bufferization.buffer_layout"
+"""Argument attribute (affine map / layout) forcing the layout of the argument."""
+EQUIVALENT_ARGS_ATTR = "__equivalent_func_args__"
+"""Return attribute written by `test-analysis-only`: equivalent argument per result."""
+
+
+_ACCESS_VALUES = ("read", "write", "read-write", "none")
+
+
+WRITABLE_ATTRS = (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR)
+"""Argument attributes that make a function argument writable (MLIR's, then the
+older spelling)."""
+
+
+def arg_attr(function: func.FuncOp, index: int, name: str) -> Attribute | None:
+    """The argument attribute `name` of argument `index`, if set."""
+    if function.arg_attrs is None:
+        return None
+    attrs = function.arg_attrs.data
+    if index >= len(attrs):
+        return None
+    return attrs[index].data.get(name)
+
+
+def set_arg_attr(
+    function: func.FuncOp, index: int, name: str, value: Attribute | None
+) -> None:
+    """Set (or remove, with None) the argument attribute `name` of argument `index`."""
+    count = len(function.function_type.inputs.data)
+    current: list[dict[str, Attribute]] = [{} for _ in range(count)]
+    if function.arg_attrs is not None:
+        for i, dictionary in enumerate(function.arg_attrs.data[:count]):
+            current[i] = dict(dictionary.data)
+    if value is None:
+        current[index].pop(name, None)
+    else:
+        current[index][name] = value
+    if all(not d for d in current):
+        function.arg_attrs = None
+    else:
+        function.arg_attrs = ArrayAttr([DictionaryAttr(d) for d in current])
+
+
+def _bool_value(attr: Attribute) -> bool | None:
+    if isinstance(attr, IntegerAttr) and attr.type == IntegerType(1):
+        return bool(attr.value.data)
+    return None
+
+
+def verify_arg_attrs(function: func.FuncOp) -> None:
+    """Reject bufferization argument attributes of the wrong type."""
+    for index in range(len(function.function_type.inputs.data)):
+        for name in (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR):
+            attr = arg_attr(function, index, name)
+            if attr is not None and _bool_value(attr) is None:
+                fail_at(
+                    function,
+                    f"argument #{index}: '{name}' must be a boolean attribute "
+                    f"(true or false), got {attr}",
+                )
+        access = arg_attr(function, index, ACCESS_ATTR)
+        if access is not None and (
+            not isinstance(access, StringAttr) or access.data not in _ACCESS_VALUES
+        ):
+            fail_at(
+                function,
+                f"argument #{index}: '{ACCESS_ATTR}' must be one of "
+                f'"read", "write", "read-write", "none", got {access}',
+            )
+
+
+def declared_writability(function: func.FuncOp, index: int) -> bool | None:
+    """The writability the user declared for argument `index`
+    (`bufferization.writable`, else `linalg.inplaceable`), or None."""
+    for name in (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR):
+        attr = arg_attr(function, index, name)
+        if attr is not None:
+            return _bool_value(attr)
+    return None
+
+
+def _as_bool(attr: Attribute) -> bool | None:
+    if isinstance(attr, IntegerAttr) and attr.type == BoolAttr.from_bool(True).type:
+        return bool(attr.value.data)
+    return None
+
+
+def argument_writable(op: func.FuncOp, index: int) -> bool | None:
+    """The value of the writable attribute of argument `index`, None if absent."""
+    if op.arg_attrs is None:
+        return None
+    attrs = op.arg_attrs.data[index]
+    assert isinstance(attrs, DictionaryAttr)
+    for name in WRITABLE_ATTRS:
+        attr = attrs.data.get(name)
+        if attr is not None:
+            return _as_bool(attr)
+    return None
+
+
+def verify_writable_attributes(root: Operation) -> None:
+    """Reject writable attributes that are not bool, or not on a function argument."""
+    for op in root.walk():
+        for name in WRITABLE_ATTRS:
+            if name in op.attributes:
+                raise op_error(
+                    "one-shot-bufferize",
+                    op,
+                    f"'{name}' is only valid as a function argument attribute",
+                )
+        if isinstance(op, func.FuncOp) and op.arg_attrs is not None:
+            arg_attrs: ArrayAttr[DictionaryAttr] = op.arg_attrs
+            for index, attrs in enumerate(arg_attrs.data):
+                for name in WRITABLE_ATTRS:
+                    attr = attrs.data.get(name)
+                    if attr is not None and _as_bool(attr) is None:
+                        raise op_error(
+                            "one-shot-bufferize",
+                            op,
+                            f"'{name}' of argument #{index} must be a bool "
+                            f"attribute, got {attr}",
+                        )

@@ -1,0 +1,73 @@
+"""Small IR queries shared by the analyses and the rewrites (one copy of each)."""
+
+from __future__ import annotations
+
+from xdsl.dialects import func, memref
+from xdsl.dialects.builtin import (
+    MemRefType,
+    TensorType,
+    UnrankedMemRefType,
+    UnrankedTensorType,
+    UnregisteredOp,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+
+def is_memref(value: SSAValue) -> bool:
+    """Whether `value` is a (ranked or unranked) memref."""
+    return isinstance(value.type, MemRefType | UnrankedMemRefType)
+
+
+def is_tensor_type(attr: Attribute) -> bool:
+    """Whether `attr` is a ranked or unranked tensor type."""
+    return isinstance(attr, TensorType | UnrankedTensorType)
+
+
+def has_tensor_signature(function: func.FuncOp) -> bool:
+    """Whether a tensor appears among the function's argument or result types."""
+    function_type = function.function_type
+    return any(is_tensor_type(t) for t in function_type.inputs.data) or any(
+        is_tensor_type(t) for t in function_type.outputs.data
+    )
+
+
+def written_name(op: Operation) -> str:
+    """The op's name as written in the input (also for unregistered ops)."""
+    if isinstance(op, UnregisteredOp):
+        return op.op_name.data
+    return op.name
+
+
+def enclosing_function(op: Operation) -> func.FuncOp | None:
+    """The `func.func` that is `op` or contains it, if any."""
+    current: Operation | None = op
+    while current is not None and not isinstance(current, func.FuncOp):
+        current = current.parent_op()
+    return current
+
+
+def ancestor_in_region(op: Operation, region: Region | None) -> Operation | None:
+    """The ancestor of `op` (or `op`) whose parent region is `region` (None: the
+    outermost ancestor)."""
+    current: Operation | None = op
+    while current is not None:
+        if current.parent_region() is region:
+            return current
+        current = current.parent_op()
+    return None
+
+
+def ancestor_in_block(op: Operation, block: Block) -> Operation | None:
+    """The ancestor of `op` (or `op`) whose parent block is `block`."""
+    # Past the ancestor in the block's region, no ancestor is in the block.
+    ancestor = ancestor_in_region(op, block.parent)
+    if ancestor is None or ancestor.parent_block() is not block:
+        return None
+    return ancestor
+
+
+def strip_casts(value: SSAValue) -> SSAValue:
+    """`value` with any chain of `memref.cast` ops looked through."""
+    while isinstance(value.owner, memref.CastOp):
+        value = value.owner.source
+    return value
