@@ -1451,7 +1451,7 @@ class OwnershipAnalysis:
                 or self._sibling_site(site, root, absorbed=False) is not None
                 or not self.is_owning(root)
                 or root in self.user_managed
-                or root.type != value.type
+                or (root.type != value.type and not self._frees_any_view(root))
                 or _defining_region(root) is not region
                 or self.handover_root(root) is not None
             ):
@@ -1467,6 +1467,14 @@ class OwnershipAnalysis:
                 continue
             found.add(root)
         return frozenset(found)
+
+    def _frees_any_view(self, root: SSAValue) -> bool:
+        """Whether a merge taking over `root` through a value of another type (a cast
+        or view of it) can free it: through the base buffer, for `memref.dealloc`."""
+        return (
+            self.kind.get(root) is RootKind.OWNING
+            and self.family.get(root) == "memref.dealloc"
+        )
 
     def _shares_edge(self, site: Site, index: int) -> bool:
         """Whether operand `index` of `site`'s op may flow along an edge `site` takes (a
@@ -1734,10 +1742,8 @@ class OwnershipAnalysis:
                     continue
                 families: dict[str, AllocationModel] = {}
                 pending = False
-                through_base = False
                 for site in cls.sites:
                     if site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE):
-                        through_base |= self.frees_through_base(site.value)
                         owned = self.handover_root(site.value) or site.value
                         family = self.family.get(owned)
                         model = self.model.get(owned)
@@ -1772,8 +1778,6 @@ class OwnershipAnalysis:
                     continue
                 if families:
                     family, model = next(iter(families.items()))
-                    if through_base and not isinstance(model, FreeThroughBaseModel):
-                        model = FreeThroughBaseModel(model)
                     for member in cls.members:
                         self.family[member] = family
                         self.model[member] = model
@@ -1788,8 +1792,10 @@ class OwnershipAnalysis:
         self._free_through_base()
 
     def _free_through_base(self) -> None:
-        """Make every owned class that takes over a merge freeing through the base buffer
-        (`FreeThroughBaseModel`) free through it too."""
+        """Make every owned class that may take over a buffer through a view its type
+        cannot tell from the buffer (`frees_through_base`, or an absorbed root of another
+        type), or a merge freeing through the base buffer, free through the base buffer
+        too (`FreeThroughBaseModel`)."""
         changed = True
         while changed:
             changed = False
@@ -1801,9 +1807,15 @@ class OwnershipAnalysis:
                     continue
                 if any(
                     site.mode in (SiteMode.TRANSFER, SiteMode.COND_CLONE)
-                    and isinstance(
-                        self.model.get(self.handover_root(site.value) or site.value),
-                        FreeThroughBaseModel,
+                    and (
+                        self.frees_through_base(site.value)
+                        or any(r.type != site.value.type for r in self.absorbed(site))
+                        or isinstance(
+                            self.model.get(
+                                self.handover_root(site.value) or site.value
+                            ),
+                            FreeThroughBaseModel,
+                        )
                     )
                     for site in cls.sites
                 ):
