@@ -120,7 +120,8 @@ iter_args, two values of scf.while / scf.condition, two block arguments); `frees
 already in the program, on all paths or some; `realloc`: `memref.realloc`, also of a loop's
 iter_arg; `offset_loops`: loops carrying a static-offset view of a buffer allocated in the
 body; `returned_views`: helpers returning one fresh buffer twice (private or public) or
-(private) with a view of it, and helpers returning a view of a local buffer; `recursion`: a
+(private) with a view of it, and helpers returning a view of a local buffer (with
+`view_joins`, sometimes of a dynamic-offset type); `recursion`: a
 recursive helper; `cf_loops`: loops of `cf` branches at function level (a header block with
 two buffer arguments, often started as one buffer, and a back edge passing a fresh buffer on
 one path and the arguments on the other); `view_joins`: scf.if / scf.for with two results
@@ -1759,8 +1760,12 @@ class MemrefProgramGenerator:
         g.emit("}")
         g.add(_Val(res, a.type, a.shape))
 
-    def subview_of(self, src: _Val, static_offset: bool = False) -> _Val:
-        """A subview of the base buffer `src` (with a non-zero offset if asked and possible)."""
+    def subview_of(
+        self, src: _Val, static_offset: bool = False, dynamic_offset: bool = False
+    ) -> _Val:
+        """A subview of the base buffer `src` (with a non-zero offset if asked and
+        possible; with `dynamic_offset`, offsets passed as values, so the type says
+        `offset: ?`)."""
         g = self.g
         strides: list[int] = []
         acc = 1
@@ -1780,11 +1785,15 @@ class MemrefProgramGenerator:
                 sizes[i] = self.rng.randint(1, src.shape[i] - 1)
                 offs[i] = self.rng.randint(1, src.shape[i] - sizes[i])
         offset = sum(o * s for o, s in zip(offs, strides, strict=True))
-        layout = f"strided<[{', '.join(map(str, strides))}], offset: {offset}>"
+        written = [g.index(o) if dynamic_offset else str(o) for o in offs]
+        layout = (
+            f"strided<[{', '.join(map(str, strides))}], "
+            f"offset: {'?' if dynamic_offset else offset}>"
+        )
         typ = self.memref_type(tuple(sizes), layout)
         name = g.fresh("sv")
         g.emit(
-            f"{name} = memref.subview {src.name}[{', '.join(map(str, offs))}] "
+            f"{name} = memref.subview {src.name}[{', '.join(written)}] "
             f"[{', '.join(map(str, sizes))}] [{', '.join(['1'] * len(sizes))}] : {src.type} to {typ}"
         )
         return g.add(_Val(name, typ, tuple(sizes)))
@@ -2332,7 +2341,12 @@ class MemrefProgramGenerator:
                     result_types.append(sv.type)
                     result_shapes.append(sv.shape)
                 elif r < 0.75 and not any(d == 1 for d in shape):
-                    sv = self.subview_of(val, static_offset=True)
+                    sv = self.subview_of(
+                        val,
+                        static_offset=True,
+                        dynamic_offset=self.config.enabled("view_joins")
+                        and self.rng.random() < 0.5,
+                    )
                     results[0], result_types[0], result_shapes[0] = (
                         sv.name,
                         sv.type,
