@@ -1434,11 +1434,11 @@ class OwnershipAnalysis:
         return self._absorbable(site)
 
     def _absorbable(self, site: Site) -> frozenset[SSAValue]:
-        """The roots `site` may absorb (see `absorbed`) if it transfers a flagged value."""
+        """The roots `site` may absorb (see `absorbed`) if it transfers a flagged value
+        (or a view of one)."""
         value = site.value
-        if site.kind not in (SiteKind.EXIT, SiteKind.BRANCH) or not self.is_flagged(
-            value
-        ):
+        holder = self.flag_holder(value)
+        if site.kind not in (SiteKind.EXIT, SiteKind.BRANCH) or holder is None:
             return frozenset()
         region = site.source.parent_region()
         if region is None or (site.kind is SiteKind.EXIT and len(region.blocks) != 1):
@@ -1447,6 +1447,7 @@ class OwnershipAnalysis:
         for root in self.roots[value]:
             if (
                 root is value
+                or root is holder
                 or self._outlives(root, site)
                 or self._sibling_site(site, root, absorbed=False) is not None
                 or not self.is_owning(root)
@@ -1470,10 +1471,11 @@ class OwnershipAnalysis:
 
     def _frees_any_view(self, root: SSAValue) -> bool:
         """Whether a merge taking over `root` through a value of another type (a cast
-        or view of it) can free it: through the base buffer, for `memref.dealloc`."""
-        return (
-            self.kind.get(root) is RootKind.OWNING
-            and self.family.get(root) == "memref.dealloc"
+        or view of it) can free it: through the base buffer, for `memref.dealloc` and for
+        merges (whose free the taking merge wraps alike)."""
+        kind = self.kind.get(root)
+        return kind is RootKind.MERGE or (
+            kind is RootKind.OWNING and self.family.get(root) == "memref.dealloc"
         )
 
     def _shares_edge(self, site: Site, index: int) -> bool:
