@@ -434,6 +434,21 @@ class BufferizableOpModel(abc.ABC):
         already been replaced by copies, so the op bufferizes as if in place."""
 
 
+class NoMemoryAccessModel(BufferizableOpModel):
+    """Base for models of ops reading and writing no tensor contents (views, casts,
+    shape queries)."""
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+
 @dataclass(frozen=True)
 class BufferizableOpInterfaceTrait(OpTrait):
     """Trait for our own ops: the op's class carries its bufferization model."""
