@@ -12,7 +12,9 @@ results share memory with which operand, and rewrites the op to memref form:
   `memref.dim`; `insert` writes its destination in place, its result is equivalent;
 * `insert_slice` copies its source into a subview of its destination. When the source
   was computed in place on the matching `extract_slice` of the same destination (the
-  tiling pattern), the source buffer already is that subview and no copy is made;
+  tiling pattern), the source buffer already is that subview and no copy is made.
+  It is also a subset insertion (`InsertSliceSubsetModel`), for empty-tensor
+  elimination;
 * ops creating a tensor from scratch (`empty`, `from_elements`, `splat`, `generate`,
   `pad`, `concat`) bufferize to a new allocation, filled by stores, a loop nest
   running the body, `linalg.fill` or copies into subviews.
@@ -33,7 +35,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.linalg.ops import FillOp
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
-from xdsl.rewriter import InsertPoint
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.dialects.tensor_ext import GenerateOp
 from xdsl_bufferize.interfaces.bufferizable import (
@@ -45,6 +47,10 @@ from xdsl_bufferize.interfaces.bufferizable import (
     NoMemoryAccessModel,
     OpOperand,
     register_bufferizable_model,
+)
+from xdsl_bufferize.interfaces.subset_insertion import (
+    SubsetInsertionModel,
+    register_subset_insertion_model,
 )
 from xdsl_bufferize.models.tensor_reshape import (
     CollapseShapeOpModel,
@@ -423,6 +429,29 @@ class InsertSliceOpModel(BufferizableOpModel):
         state.replace_op_with_bufferized_values(rewriter, op, [dest])
 
 
+class InsertSliceSubsetModel(SubsetInsertionModel):
+    """tensor.insert_slice as a subset insertion: the subset is the extract_slice of
+    the dest at the op's offsets, sizes and strides."""
+
+    def values_needed_for_extraction(self, op: Operation) -> list[SSAValue]:
+        assert isinstance(op, tensor.InsertSliceOp)
+        return [op.dest, *op.offsets, *op.sizes, *op.strides]
+
+    def build_subset_extraction(
+        self, op: Operation, before: Operation
+    ) -> tuple[SSAValue, Operation | None]:
+        assert isinstance(op, tensor.InsertSliceOp)
+        extract = tensor.ExtractSliceOp(
+            op.dest,
+            mixed_values(op.static_offsets, op.offsets),
+            mixed_values(op.static_sizes, op.sizes),
+            mixed_values(op.static_strides, op.strides),
+            op.source.type,
+        )
+        Rewriter.insert_op(extract, InsertPoint.before(before))
+        return extract.result, extract
+
+
 class DimOpModel(NoMemoryAccessModel):
     """tensor.dim: becomes memref.dim; reads only the shape, not the contents."""
 
@@ -696,6 +725,7 @@ def register_tensor_models() -> None:
     register_bufferizable_model(tensor.InsertOp, InsertOpModel())
     register_bufferizable_model(tensor.ExtractSliceOp, ExtractSliceOpModel())
     register_bufferizable_model(tensor.InsertSliceOp, InsertSliceOpModel())
+    register_subset_insertion_model(tensor.InsertSliceOp, InsertSliceSubsetModel())
     register_bufferizable_model(tensor.DimOp, DimOpModel())
     register_bufferizable_model(tensor.CastOp, CastOpModel())
     register_bufferizable_model(tensor.FromElementsOp, FromElementsOpModel())
