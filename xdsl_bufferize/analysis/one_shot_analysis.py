@@ -1049,7 +1049,8 @@ class OneShotAnalysisState(AnalysisState):
         return self._analyzed
 
     def verify(self) -> list[tuple[Operation, str]]:
-        """Errors that models report about the decisions (`verify_analysis`)."""
+        """Let each model check the decisions and record what its `bufferize` needs
+        (`verify_analysis`); return the errors they report."""
         errors: list[tuple[Operation, str]] = list(self._forced_errors)
         for op in self.order.ops:
             model = bufferizable_model(op)

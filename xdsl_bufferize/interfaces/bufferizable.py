@@ -413,9 +413,10 @@ class BufferizableOpModel(abc.ABC):
         return None
 
     def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
-        """After the analysis: an error message if the decisions cannot be
-        bufferized (e.g. a loop yield not equivalent to its iter_arg when that is
-        not allowed), else None."""
+        """After the analysis: check the decisions and record, with
+        `state.record_decision`, what `bufferize` needs to know of them; return an
+        error message if they cannot be bufferized (e.g. a loop yield not
+        equivalent to its iter_arg when that is not allowed), else None."""
         return None
 
     def buffer_type(

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import cast
-from weakref import WeakSet
 
 from xdsl.dialects import arith, memref, tensor
 from xdsl.dialects.builtin import (
@@ -189,11 +188,6 @@ def has_matching_extract_slice(
             state, value, matches, equivalent_in_place_only=require_in_place
         )
     )
-
-
-_SELF_COPYING_INSERT_SLICES: WeakSet[Operation] = WeakSet()
-"""insert_slices whose source the analysis proved to be the very slice of the
-destination they write (recorded by `InsertSliceOpModel.verify_analysis`)."""
 
 
 # ---------------------------------------------------------------------------
@@ -391,12 +385,13 @@ class InsertSliceOpModel(BufferizableOpModel):
 
     def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
         assert isinstance(op, tensor.InsertSliceOp)
-        if state.is_in_place(OpOperand(op, 1)) and has_matching_extract_slice(
-            state, op.source, op, require_in_place=True
-        ):
-            _SELF_COPYING_INSERT_SLICES.add(op)
-        else:
-            _SELF_COPYING_INSERT_SLICES.discard(op)
+        # Records whether the source is the very slice of the dest the op writes
+        # (then `bufferize` copies nothing).
+        state.record_decision(
+            op,
+            state.is_in_place(OpOperand(op, 1))
+            and has_matching_extract_slice(state, op.source, op, require_in_place=True),
+        )
         return None
 
     def bufferize(
@@ -405,7 +400,7 @@ class InsertSliceOpModel(BufferizableOpModel):
         assert isinstance(op, tensor.InsertSliceOp)
         dest = state.get_buffer(rewriter, op.dest)
         source = state.get_buffer(rewriter, op.source)
-        self_copy = op in _SELF_COPYING_INSERT_SLICES
+        self_copy = state.analysis.decision(op) is True
         if not self_copy and isinstance(source, OpResult):
             # Without the analysis: the source buffer is a subview of the dest
             # buffer taking the same slice.
