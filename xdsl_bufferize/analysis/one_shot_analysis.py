@@ -68,19 +68,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.ir import Operation, OpResult, Region, SSAValue
 
 from xdsl_bufferize.analysis.alias_sets import UnionFind
 from xdsl_bufferize.analysis.conflicts import (
     Conflict,
-    earliest_clobber,
     has_several_tensor_results,
     in_place_conflict,
+)
+from xdsl_bufferize.analysis.definitions import (
+    PATH_BUDGET,
+    Path,
+    ValueReads,
+    collect_reads,
+    walk_definitions,
 )
 from xdsl_bufferize.analysis.program_order import (
     IntervalStabber,
     ProgramOrder,
-    defined_in,
 )
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingValue,
@@ -92,9 +97,6 @@ from xdsl_bufferize.interfaces.bufferizable import (
     bufferizable_model,
 )
 
-_Path = tuple[Operation, ...]
-"""The ops data flowed through, from a definition to a value that reads it."""
-
 
 @dataclass
 class SetData:
@@ -103,20 +105,6 @@ class SetData:
 
     writes: list[tuple[int, int]] = field(default_factory=list[tuple[int, int]])
     non_writable: SSAValue | None = None
-
-
-@dataclass(slots=True)
-class ValueReads:
-    """Per tensor value that is read: its read uses with the (loop-extended)
-    position of each, sorted by that position, and its interval's low end."""
-
-    value: SSAValue
-    key: int
-    """`id(value)`, the value's key in the alias sets."""
-    reads: list[tuple[OpOperand, int]]
-    his: list[int]
-    """The positions of `reads` (same order), for bisection."""
-    lo: int
 
 
 @dataclass
@@ -148,7 +136,7 @@ class OneShotAnalysisState(AnalysisState):
         self.value_reads: dict[SSAValue, ValueReads] = {}
         """Per value: its read uses and the (loop-extended) position of each."""
         self._definitions: dict[SSAValue, list[SSAValue]] = {}
-        self.definition_paths: dict[SSAValue, dict[SSAValue, list[_Path]]] = {}
+        self.definition_paths: dict[SSAValue, dict[SSAValue, list[Path]]] = {}
         """Per value and definition: for each path from the definition to the
         value, the ops (e.g. branch yields) the data flowed through."""
         self.stabber: IntervalStabber[ValueReads] | None = None
@@ -213,7 +201,7 @@ class OneShotAnalysisState(AnalysisState):
         return self.conflicts.get(operand)
 
     # ------------------------------------------------------------------
-    # Setup: reads, definitions, intervals
+    # Definitions and loops (cached; the walks are in `analysis/definitions.py`)
     # ------------------------------------------------------------------
 
     def definitions(self, value: SSAValue) -> list[SSAValue]:
@@ -223,7 +211,7 @@ class OneShotAnalysisState(AnalysisState):
         cached = self._definitions.get(value)
         if cached is not None:
             return cached
-        walked = self._walk_definitions(value, None)
+        walked = walk_definitions(self, value, None)
         assert walked is not None
         found, paths, merged = walked
         if merged:
@@ -231,7 +219,7 @@ class OneShotAnalysisState(AnalysisState):
             # scf.if yield it): the data avoided a branch only if every path
             # did, so enumerate the paths, within a budget (chains of diamonds
             # have exponentially many); past it, no path proves anything.
-            walked = self._walk_definitions(value, _PATH_BUDGET)
+            walked = walk_definitions(self, value, PATH_BUDGET)
             paths = (
                 walked[1]
                 if walked is not None
@@ -240,94 +228,6 @@ class OneShotAnalysisState(AnalysisState):
         self._definitions[value] = found
         self.definition_paths[value] = paths
         return found
-
-    def _walk_definitions(
-        self, value: SSAValue, budget: int | None
-    ) -> tuple[list[SSAValue], dict[SSAValue, list[_Path]], bool] | None:
-        """The definitions of `value`, the ops each path to them goes through, and
-        whether some value was reached twice. Without a budget each value is
-        visited once (one path per definition); with one, every path is
-        followed, and None is returned when that takes more than `budget` steps."""
-        found: list[SSAValue] = []
-        paths: dict[SSAValue, list[_Path]] = {}
-        seen: set[SSAValue] = set()
-        stack: list[tuple[SSAValue, _Path]] = [(value, ())]
-        merged = False
-
-        def record(definition: SSAValue, path: _Path) -> None:
-            known = paths.get(definition)
-            if known is None:
-                found.append(definition)
-                paths[definition] = [path]
-            else:
-                known.append(path)
-
-        steps = 0
-        while stack:
-            current, path = stack.pop()
-            if budget is None:
-                if current in seen:
-                    merged = True
-                    continue
-                seen.add(current)
-            else:
-                steps += 1
-                if steps > budget:
-                    return None
-            if isinstance(current, OpResult) and self._is_loop(current.op):
-                # A loop result is defined when the loop completes.
-                record(current, path)
-                continue
-            aliasing = self.get_aliasing_op_operands(current)
-            if (
-                isinstance(current, BlockArgument)
-                and self._is_loop_block_arg(current)
-                and all(a.operand.owner is current.block.parent_op() for a in aliasing)
-            ):
-                # A loop's block argument fed by the loop op itself (its init, then
-                # a back edge that is the same buffer or a copy) is (re)defined each
-                # time its region is entered. One fed from inside the iteration (an
-                # scf.while after-region argument, from scf.condition) holds the
-                # data forwarded there: followed like a view.
-                record(current, path)
-                continue
-            if not aliasing and not self._defines_contents(current):
-                # Undefined contents (tensor.empty): no data to preserve.
-                continue
-            if not aliasing or any(
-                self.bufferizes_to_memory_write(a.operand) for a in aliasing
-            ):
-                record(current, path)
-                continue
-            stack.extend((a.operand.value, (*path, a.operand.owner)) for a in aliasing)
-        return found, paths, merged
-
-    def _defines_contents(self, value: SSAValue) -> bool:
-        if not isinstance(value, OpResult):
-            return True
-        model = bufferizable_model(value.op)
-        return model is None or model.result_bufferizes_to_memory_write(
-            value.op, value, self
-        )
-
-    def _is_loop_block_arg(self, arg: BlockArgument) -> bool:
-        """Whether `arg` belongs to a region that may run more than once."""
-        parent = arg.block.parent_op()
-        if parent is None:
-            return False
-        region = arg.block.parent
-        model = bufferizable_model(parent)
-        return (
-            model is not None
-            and region is not None
-            and model.is_repetitive_region(parent, parent.regions.index(region))
-        )
-
-    def _is_loop(self, op: Operation) -> bool:
-        model = bufferizable_model(op)
-        return model is not None and any(
-            model.is_repetitive_region(op, i) for i in range(len(op.regions))
-        )
 
     def repetitive_ancestors(self, op: Operation) -> Sequence[tuple[Operation, int]]:
         """(op, region index) of every repetitive region enclosing `op`, innermost
@@ -358,82 +258,6 @@ class OneShotAnalysisState(AnalysisState):
                 if model.is_repetitive_region(parent, index):
                     found = ((parent, index), *found)
         self._repetitive_of_region[key] = found
-        return found
-
-    def _collect_reads(
-        self, values: Sequence[SSAValue], copyable_views: set[OpOperand]
-    ) -> None:
-        pos = self.order.pos
-        end = self.order.end
-        value_pos = self.order.value_pos
-        intervals: list[tuple[int, int, ValueReads]] = []
-        read_values = self._values_read(values) if copyable_views else set[int]()
-        for value in values:
-            reads: list[tuple[OpOperand, int]] = []
-            for use in value.uses:
-                user = use.operation
-                user_pos = pos.get(user)
-                if user_pos is None:
-                    continue
-                operand = OpOperand(user, use.index)
-                model = bufferizable_model(user)
-                # Unknown ops see a tensor; they read it where they are. A view
-                # decided in order reads its source if its result is read: out
-                # of place, it copies the source there (MLIR's
-                # `getAliasingReads`).
-                if (
-                    model is None
-                    or model.bufferizes_to_memory_read(user, operand, self)
-                    or (
-                        operand in copyable_views
-                        and any(id(r) in read_values for r in user.results)
-                    )
-                ):
-                    reads.append((operand, user_pos))
-            if not reads:
-                continue
-            defs = self.definitions(value)
-            if not defs:
-                # Only undefined contents reach these reads: nothing to clobber.
-                continue
-            lo = min(earliest_clobber(self, d, value_pos) for d in defs)
-            extended: list[tuple[OpOperand, int]] = []
-            for operand, hi in reads:
-                for loop, _ in self.repetitive_ancestors(operand.owner):
-                    if not all(defined_in(loop, d) for d in defs):
-                        hi = max(hi, end[loop])
-                extended.append((operand, hi))
-            extended.sort(key=lambda item: item[1])
-            record = ValueReads(
-                value, id(value), extended, [hi for _, hi in extended], lo
-            )
-            self.value_reads[value] = record
-            intervals.append((lo, extended[-1][1], record))
-        self.stabber = IntervalStabber(self.order.size, intervals)
-
-    def _values_read(self, values: Sequence[SSAValue]) -> set[int]:
-        """The values (by id) some use reads, directly or through the values its
-        uses alias (MLIR's `isValueRead`, for all values at once: a reverse
-        propagation over the aliasing edges, linear in the uses)."""
-        aliased_by: dict[int, list[SSAValue]] = {}
-        found: set[int] = set()
-        stack: list[SSAValue] = []
-        for value in values:
-            for use in value.uses:
-                operand = OpOperand(use.operation, use.index)
-                if self.bufferizes_to_memory_read(operand):
-                    if id(value) not in found:
-                        found.add(id(value))
-                        stack.append(value)
-                    continue
-                for alias in self.get_aliasing_values(operand):
-                    aliased_by.setdefault(id(alias.value), []).append(value)
-        while stack:
-            current = stack.pop()
-            for value in aliased_by.get(id(current), ()):
-                if id(value) not in found:
-                    found.add(id(value))
-                    stack.append(value)
         return found
 
     # ------------------------------------------------------------------
@@ -653,7 +477,7 @@ class OneShotAnalysisState(AnalysisState):
                     merged.append((operand, aliases))
             else:
                 writing.append(operand)
-        self._collect_reads(values, copyable_views)
+        collect_reads(self, values, copyable_views)
         for operand, aliases in merged:
             self._mark_in_place(operand, aliases, False)
             self.statistics.in_place += 1
@@ -756,10 +580,6 @@ class OneShotAnalysisState(AnalysisState):
                     root = self.alias_sets.find(result)
                     ids[result] = numbering.setdefault(root, len(numbering))
         return ids
-
-
-_PATH_BUDGET = 64
-"""Steps allowed to enumerate every path from a value back to its definitions."""
 
 
 def _bottom_up(operands: Sequence[OpOperand]) -> list[OpOperand]:
