@@ -7,7 +7,6 @@ from xdsl.dialects.linalg.ops import GenericOp
 from xdsl.ir import Operation
 
 from xdsl_bufferize.interfaces.bufferizable import (
-    _REGISTRY,  # pyright: ignore[reportPrivateUsage]
     BufferRelation,
     OpOperand,
     bufferizable_model,
@@ -61,8 +60,8 @@ func.func @main() -> f32 {
 
 
 def registered_model(op_type: type[Operation]) -> object:
-    """The model registered for an op class."""
-    return _REGISTRY.get(op_type)
+    """The model of the ops of an op class (asked of a bare op of that class)."""
+    return bufferizable_model(op_type.create())
 
 
 def _reads_writes(op: Operation, state: InPlaceAnalysis) -> list[tuple[bool, bool]]:

@@ -63,3 +63,15 @@ def test_register_all_models_discovers_every_dialect_module() -> None:
         "xdsl_bufferize.models.tensor",
     }
     assert bufferizable_model(_alloc()) is None
+
+
+class _SubEmpty(tensor.EmptyOp):
+    """A subclass of tensor.empty (inherits its bufferization model)."""
+
+
+def test_bufferizable_model_follows_the_class_hierarchy() -> None:
+    empty = tensor.EmptyOp([], TensorType(f32, [4]))
+    sub = _SubEmpty([], TensorType(f32, [4]))
+    model = bufferizable_model(empty)
+    assert model is not None
+    assert bufferizable_model(sub) is model

@@ -6,7 +6,9 @@ from xdsl.dialects import memref, scf
 from xdsl.dialects.builtin import MemRefType, StridedLayoutAttr
 from xdsl.printer import Printer
 
+from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
 from xdsl_bufferize.interfaces.bufferizable import (
+    BufferizationOptions,
     BufferRelation,
     OpOperand,
     bufferizable_model,
@@ -117,6 +119,40 @@ def test_insert_slice_of_matching_slice_makes_no_copy() -> None:
     text = _text(module)
     assert "tensor." not in text
     assert "memref.store %cst" in text
+
+
+TILED = """
+func.func @main(%o: index) -> tensor<8x12xf32> {
+  %cst = arith.constant 2.0 : f32
+  %e0 = tensor.empty() : tensor<8x12xf32>
+  %t = linalg.fill ins(%cst : f32) outs(%e0 : tensor<8x12xf32>) -> tensor<8x12xf32>
+  %s = tensor.extract_slice %t[%o, 4] [4, 4] [1, 1] : tensor<8x12xf32> to tensor<4x4xf32>
+  %g = linalg.fill ins(%cst : f32) outs(%s : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %i = tensor.insert_slice %g into %t[%o, 4] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x12xf32>
+  %e = tensor.empty() : tensor<4x4xf32>
+  %h = linalg.fill ins(%cst : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %j = tensor.insert_slice %h into %i[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x12xf32>
+  return %j : tensor<8x12xf32>
+}
+"""
+
+
+def test_insert_slice_records_its_self_copy_decision_in_the_analysis() -> None:
+    module = parse_module(TILED)
+    state = OneShotAnalysisState(module, BufferizationOptions())
+    state.analyze()
+    matching = find_op(module, "tensor.insert_slice")
+    other = find_op(module, "tensor.insert_slice", 1)
+    assert state.decision(matching) is None
+    assert state.verify() == []
+    # The first writes back the slice its source was computed in (no copy); the
+    # second writes another slice of the dest.
+    assert state.decision(matching) is True
+    assert state.decision(other) is False
+    # Another analysis of the same ops keeps its own decisions.
+    assert (
+        OneShotAnalysisState(module, BufferizationOptions()).decision(matching) is None
+    )
 
 
 ALLOCATING = """

@@ -56,114 +56,55 @@ may say so with a class attribute `state_independent = True`: the analysis then
 asks it once per operand and reuses the answers.
 
 Decisions are data (`OneShotAnalysisState`): in-place operands, the reason of each
-out-of-place decision (`Conflict`), alias sets and equivalence sets.
+out-of-place decision (`Conflict`), alias sets and equivalence sets. Whether one
+operand may be in place is decided by the functions of `analysis/conflicts.py`.
 """
 
 from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.ir import Operation, OpResult, Region, SSAValue
 
 from xdsl_bufferize.analysis.alias_sets import UnionFind
+from xdsl_bufferize.analysis.conflicts import (
+    Conflict,
+    has_several_tensor_results,
+    in_place_conflict,
+)
+from xdsl_bufferize.analysis.definitions import (
+    PATH_BUDGET,
+    Path,
+    ValueReads,
+    collect_reads,
+    walk_definitions,
+)
 from xdsl_bufferize.analysis.program_order import (
     IntervalStabber,
     ProgramOrder,
-    region_contains_op,
-    region_contains_value,
 )
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingValue,
     AnalysisHeuristic,
     AnalysisState,
-    BufferizableOpModel,
     BufferizationOptions,
     BufferRelation,
     OpOperand,
     bufferizable_model,
-    value_owner_op,
 )
 
 
-def describe_value(value: SSAValue) -> str:
-    """A short human-readable name for `value` (defining op and result index)."""
-    if isinstance(value, OpResult):
-        return f"result #{value.index} of {value.op.name}"
-    if isinstance(value, BlockArgument):
-        parent = value.block.parent_op()
-        owner = parent.name if parent is not None else "block"
-        return f"block argument #{value.index} of {owner}"
-    return "value"
-
-
-_Path = tuple[Operation, ...]
-"""The ops data flowed through, from a definition to a value that reads it."""
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """Why an operand was decided out of place."""
-
-    kind: str
-    """`read-after-write`, `non-writable`, `copy-before-write` or `fuzzer`."""
-    read: OpOperand | None = None
-    """The read that must see the old value (read-after-write)."""
-    write: OpOperand | None = None
-    """The in-place write that would clobber it (read-after-write)."""
-    definition: SSAValue | None = None
-    """The definition of the data the read needs (read-after-write)."""
-    non_writable: SSAValue | None = None
-    """The non-writable value of the alias set (non-writable)."""
-
-    def describe(self) -> str:
-        """One line saying why the operand needs a copy."""
-        if self.kind == "read-after-write":
-            assert self.read is not None
-            assert self.write is not None
-            text = (
-                f"read-after-write conflict: operand #{self.read.index} of "
-                f"{self.read.owner.name} reads data that the in-place write of "
-                f"operand #{self.write.index} of {self.write.owner.name} overwrites"
-            )
-            if self.definition is not None:
-                text += f" (last written by {describe_value(self.definition)})"
-            return text
-        if self.kind == "non-writable":
-            assert self.non_writable is not None
-            return (
-                "write into a non-writable buffer: "
-                f"{describe_value(self.non_writable)} may not be written"
-            )
-        if self.kind == "copy-before-write":
-            return "copy-before-write: every write goes to a copy"
-        return "fuzzer: random out-of-place decision"
-
-
 @dataclass
-class _SetData:
+class SetData:
     """Per alias set: its in-place writes (sorted by position) and a non-writable
     member, if any."""
 
     writes: list[tuple[int, int]] = field(default_factory=list[tuple[int, int]])
     non_writable: SSAValue | None = None
-
-
-@dataclass(slots=True)
-class _ValueReads:
-    """Per tensor value that is read: its read uses with the (loop-extended)
-    position of each, sorted by that position, and its interval's low end."""
-
-    value: SSAValue
-    key: int
-    """`id(value)`, the value's key in the alias sets."""
-    reads: list[tuple[OpOperand, int]]
-    his: list[int]
-    """The positions of `reads` (same order), for bisection."""
-    lo: int
 
 
 @dataclass
@@ -189,21 +130,21 @@ class OneShotAnalysisState(AnalysisState):
         self.in_place_operands: set[OpOperand] = set()
         self.conflicts: dict[OpOperand, Conflict] = {}
         self.statistics = AnalysisStatistics()
-        self._set_data: dict[SSAValue, _SetData] = {}
-        self._write_operands: list[OpOperand] = []
-        self._reads: dict[SSAValue, _ValueReads] = {}
+        self._set_data: dict[SSAValue, SetData] = {}
+        self.write_operands: list[OpOperand] = []
+        """The in-place writes, in decision order (indexed by `SetData.writes`)."""
+        self.value_reads: dict[SSAValue, ValueReads] = {}
         """Per value: its read uses and the (loop-extended) position of each."""
         self._definitions: dict[SSAValue, list[SSAValue]] = {}
-        self._definition_paths: dict[SSAValue, dict[SSAValue, list[_Path]]] = {}
+        self.definition_paths: dict[SSAValue, dict[SSAValue, list[Path]]] = {}
         """Per value and definition: for each path from the definition to the
         value, the ops (e.g. branch yields) the data flowed through."""
-        self._stabber: IntervalStabber[_ValueReads] | None = None
+        self.stabber: IntervalStabber[ValueReads] | None = None
         self._repetitive_of_region: dict[int, tuple[tuple[Operation, int], ...]] = {}
-        """Per region (by id): `_repetitive_ancestors` of the ops in it."""
-        self._analyzed: list[OpOperand] = []
-        self._root_cache: dict[SSAValue, frozenset[SSAValue]] | None = None
+        """Per region (by id): `repetitive_ancestors` of the ops in it."""
+        self.root_cache: dict[SSAValue, frozenset[SSAValue]] | None = None
         """While an operand that must be in place is checked: the buffer roots
-        of the values met (`_buffer_roots`)."""
+        of the values met (`buffer_roots`)."""
         self._forced_errors: list[tuple[Operation, str]] = []
         """Operands that must be in place but may not be (MLIR's errors)."""
         self._static_answers: dict[OpOperand, tuple[Sequence[AliasingValue], bool]] = {}
@@ -225,7 +166,7 @@ class OneShotAnalysisState(AnalysisState):
     def is_buffer_writable(self, value: SSAValue) -> bool:
         """Whether nothing in `value`'s alias set is a non-writable buffer (a
         constant, a read-only argument, ...)."""
-        return self._data(self.alias_sets.find(value)).non_writable is None
+        return self.alias_set_data(self.alias_sets.find(value)).non_writable is None
 
     def are_equivalent_buffers(self, a: SSAValue, b: SSAValue) -> bool:
         return a is b or self.equivalence_sets.same(a, b)
@@ -240,13 +181,13 @@ class OneShotAnalysisState(AnalysisState):
         )
 
     def writes_after(self, value: SSAValue, op: Operation) -> bool:
-        writes = self._data(self.alias_sets.find(value)).writes
+        writes = self.alias_set_data(self.alias_sets.find(value)).writes
         return bool(writes) and writes[-1][0] > self.order.end[op]
 
     def reads_old_data_after(self, value: SSAValue, op: Operation) -> bool:
         start = self.order.pos[op]
         for member in self.alias_sets.members(value):
-            record = self._reads.get(member)
+            record = self.value_reads.get(member)
             if record is None or record.lo >= start:
                 continue
             # Reads of data defined before `op` (positions loop-extended).
@@ -260,7 +201,7 @@ class OneShotAnalysisState(AnalysisState):
         return self.conflicts.get(operand)
 
     # ------------------------------------------------------------------
-    # Setup: reads, definitions, intervals
+    # Definitions and loops (cached; the walks are in `analysis/definitions.py`)
     # ------------------------------------------------------------------
 
     def definitions(self, value: SSAValue) -> list[SSAValue]:
@@ -270,7 +211,7 @@ class OneShotAnalysisState(AnalysisState):
         cached = self._definitions.get(value)
         if cached is not None:
             return cached
-        walked = self._walk_definitions(value, None)
+        walked = walk_definitions(self, value, None)
         assert walked is not None
         found, paths, merged = walked
         if merged:
@@ -278,105 +219,17 @@ class OneShotAnalysisState(AnalysisState):
             # scf.if yield it): the data avoided a branch only if every path
             # did, so enumerate the paths, within a budget (chains of diamonds
             # have exponentially many); past it, no path proves anything.
-            walked = self._walk_definitions(value, _PATH_BUDGET)
+            walked = walk_definitions(self, value, PATH_BUDGET)
             paths = (
                 walked[1]
                 if walked is not None
                 else {definition: [()] for definition in found}
             )
         self._definitions[value] = found
-        self._definition_paths[value] = paths
+        self.definition_paths[value] = paths
         return found
 
-    def _walk_definitions(
-        self, value: SSAValue, budget: int | None
-    ) -> tuple[list[SSAValue], dict[SSAValue, list[_Path]], bool] | None:
-        """The definitions of `value`, the ops each path to them goes through, and
-        whether some value was reached twice. Without a budget each value is
-        visited once (one path per definition); with one, every path is
-        followed, and None is returned when that takes more than `budget` steps."""
-        found: list[SSAValue] = []
-        paths: dict[SSAValue, list[_Path]] = {}
-        seen: set[SSAValue] = set()
-        stack: list[tuple[SSAValue, _Path]] = [(value, ())]
-        merged = False
-
-        def record(definition: SSAValue, path: _Path) -> None:
-            known = paths.get(definition)
-            if known is None:
-                found.append(definition)
-                paths[definition] = [path]
-            else:
-                known.append(path)
-
-        steps = 0
-        while stack:
-            current, path = stack.pop()
-            if budget is None:
-                if current in seen:
-                    merged = True
-                    continue
-                seen.add(current)
-            else:
-                steps += 1
-                if steps > budget:
-                    return None
-            if isinstance(current, OpResult) and self._is_loop(current.op):
-                # A loop result is defined when the loop completes.
-                record(current, path)
-                continue
-            aliasing = self.get_aliasing_op_operands(current)
-            if (
-                isinstance(current, BlockArgument)
-                and self._is_loop_block_arg(current)
-                and all(a.operand.owner is current.block.parent_op() for a in aliasing)
-            ):
-                # A loop's block argument fed by the loop op itself (its init, then
-                # a back edge that is the same buffer or a copy) is (re)defined each
-                # time its region is entered. One fed from inside the iteration (an
-                # scf.while after-region argument, from scf.condition) holds the
-                # data forwarded there: followed like a view.
-                record(current, path)
-                continue
-            if not aliasing and not self._defines_contents(current):
-                # Undefined contents (tensor.empty): no data to preserve.
-                continue
-            if not aliasing or any(
-                self.bufferizes_to_memory_write(a.operand) for a in aliasing
-            ):
-                record(current, path)
-                continue
-            stack.extend((a.operand.value, (*path, a.operand.owner)) for a in aliasing)
-        return found, paths, merged
-
-    def _defines_contents(self, value: SSAValue) -> bool:
-        if not isinstance(value, OpResult):
-            return True
-        model = bufferizable_model(value.op)
-        return model is None or model.result_bufferizes_to_memory_write(
-            value.op, value, self
-        )
-
-    def _is_loop_block_arg(self, arg: BlockArgument) -> bool:
-        """Whether `arg` belongs to a region that may run more than once."""
-        parent = arg.block.parent_op()
-        if parent is None:
-            return False
-        region = arg.block.parent
-        model = bufferizable_model(parent)
-        return (
-            model is not None
-            and region is not None
-            and model.is_repetitive_region(parent, parent.regions.index(region))
-        )
-
-    def _is_loop(self, op: Operation) -> bool:
-        model = bufferizable_model(op)
-        return model is not None and any(
-            model.is_repetitive_region(op, i) for i in range(len(op.regions))
-        )
-
-    def _repetitive_ancestors(self, op: Operation) -> Sequence[tuple[Operation, int]]:
+    def repetitive_ancestors(self, op: Operation) -> Sequence[tuple[Operation, int]]:
         """(op, region index) of every repetitive region enclosing `op`, innermost
         first."""
         region = op.parent_region()
@@ -407,103 +260,15 @@ class OneShotAnalysisState(AnalysisState):
         self._repetitive_of_region[key] = found
         return found
 
-    def _collect_reads(
-        self, values: Sequence[SSAValue], copyable_views: set[OpOperand]
-    ) -> None:
-        pos = self.order.pos
-        end = self.order.end
-        value_pos = self.order.value_pos
-        intervals: list[tuple[int, int, _ValueReads]] = []
-        read_values = self._values_read(values) if copyable_views else set[int]()
-        for value in values:
-            reads: list[tuple[OpOperand, int]] = []
-            for use in value.uses:
-                user = use.operation
-                user_pos = pos.get(user)
-                if user_pos is None:
-                    continue
-                operand = OpOperand(user, use.index)
-                model = bufferizable_model(user)
-                # Unknown ops see a tensor; they read it where they are. A view
-                # decided in order reads its source if its result is read: out
-                # of place, it copies the source there (MLIR's
-                # `getAliasingReads`).
-                if (
-                    model is None
-                    or model.bufferizes_to_memory_read(user, operand, self)
-                    or (
-                        operand in copyable_views
-                        and any(id(r) in read_values for r in user.results)
-                    )
-                ):
-                    reads.append((operand, user_pos))
-            if not reads:
-                continue
-            defs = self.definitions(value)
-            if not defs:
-                # Only undefined contents reach these reads: nothing to clobber.
-                continue
-            lo = min(self._earliest_clobber(d, value_pos) for d in defs)
-            extended: list[tuple[OpOperand, int]] = []
-            for operand, hi in reads:
-                for loop, _ in self._repetitive_ancestors(operand.owner):
-                    if not all(_defined_in(loop, d) for d in defs):
-                        hi = max(hi, end[loop])
-                extended.append((operand, hi))
-            extended.sort(key=lambda item: item[1])
-            record = _ValueReads(
-                value, id(value), extended, [hi for _, hi in extended], lo
-            )
-            self._reads[value] = record
-            intervals.append((lo, extended[-1][1], record))
-        self._stabber = IntervalStabber(self.order.size, intervals)
-
-    def _values_read(self, values: Sequence[SSAValue]) -> set[int]:
-        """The values (by id) some use reads, directly or through the values its
-        uses alias (MLIR's `isValueRead`, for all values at once: a reverse
-        propagation over the aliasing edges, linear in the uses)."""
-        aliased_by: dict[int, list[SSAValue]] = {}
-        found: set[int] = set()
-        stack: list[SSAValue] = []
-        for value in values:
-            for use in value.uses:
-                operand = OpOperand(use.operation, use.index)
-                if self.bufferizes_to_memory_read(operand):
-                    if id(value) not in found:
-                        found.add(id(value))
-                        stack.append(value)
-                    continue
-                for alias in self.get_aliasing_values(operand):
-                    aliased_by.setdefault(id(alias.value), []).append(value)
-        while stack:
-            current = stack.pop()
-            for value in aliased_by.get(id(current), ()):
-                if id(value) not in found:
-                    found.add(id(value))
-                    stack.append(value)
-        return found
-
-    def _earliest_clobber(
-        self, definition: SSAValue, value_pos: Callable[[SSAValue], int]
-    ) -> int:
-        """The first position at which an in-place write may clobber the data of
-        `definition`: where it is defined, except for a result of an op with
-        several tensor results, whose own writes into its other destinations
-        happen together with it (`outs(%t, %t)`, one tensor as two iter_args)."""
-        if isinstance(definition, OpResult) and _has_several_tensor_results(
-            definition.op
-        ):
-            return self.order.pos[definition.op]
-        return value_pos(definition)
-
     # ------------------------------------------------------------------
     # Alias-set bookkeeping
     # ------------------------------------------------------------------
 
-    def _data(self, root: SSAValue) -> _SetData:
+    def alias_set_data(self, root: SSAValue) -> SetData:
+        """The writes and non-writable member of the alias set rooted at `root`."""
         data = self._set_data.get(root)
         if data is None:
-            data = _SetData()
+            data = SetData()
             if not self.is_writable(root):
                 data.non_writable = root
             self._set_data[root] = data
@@ -516,7 +281,7 @@ class OneShotAnalysisState(AnalysisState):
             other_root = self.alias_sets.find(other)
             if other_root is root:
                 continue
-            a, b = self._data(root), self._data(other_root)
+            a, b = self.alias_set_data(root), self.alias_set_data(other_root)
             new_root, _ = self.alias_sets.union(root, other_root)
             big, small = (a, b) if len(a.writes) >= len(b.writes) else (b, a)
             for item in small.writes:
@@ -542,211 +307,15 @@ class OneShotAnalysisState(AnalysisState):
             if alias.relation is BufferRelation.EQUIVALENT:
                 self.equivalence_sets.union(value, alias.value)
         if is_write:
-            self._write_operands.append(operand)
+            self.write_operands.append(operand)
             bisect.insort(
-                self._data(root).writes,
-                (self.order.pos[operand.owner], len(self._write_operands) - 1),
+                self.alias_set_data(root).writes,
+                (self.order.pos[operand.owner], len(self.write_operands) - 1),
             )
 
     # ------------------------------------------------------------------
-    # Conflict detection
+    # Decisions (the conflicts are found by `analysis/conflicts.py`)
     # ------------------------------------------------------------------
-
-    def _mutually_exclusive(self, a: Operation, b: Operation) -> bool:
-        regions_a: set[int] = set()
-        region = a.parent_region()
-        while region is not None:
-            regions_a.add(id(region))
-            parent = region.parent_op()
-            region = parent.parent_region() if parent is not None else None
-        region = b.parent_region()
-        while region is not None:
-            if id(region) in regions_a:
-                return False
-            parent = region.parent_op()
-            if parent is None:
-                return False
-            model = bufferizable_model(parent)
-            if (
-                model is not None
-                and model.has_mutually_exclusive_regions(parent)
-                and any(
-                    other is not region and id(other) in regions_a
-                    for other in parent.regions
-                )
-            ):
-                return True
-            region = parent.parent_region()
-        return False
-
-    def _loop_carried(self, read: Operation, write: Operation, d: SSAValue) -> bool:
-        """Whether a loop holds both the read and the write (in any of its
-        repetitive regions: scf.while runs both each iteration) but not the
-        definition: the write of one iteration precedes the read of the next."""
-        for loop, _ in self._repetitive_ancestors(read):
-            if any(
-                region_contains_op(region, write) for region in loop.regions
-            ) and not _defined_in(loop, d):
-                return True
-        return False
-
-    def _model_opinion(
-        self,
-        model: BufferizableOpModel | None,
-        op: Operation,
-        r: OpOperand,
-        w: OpOperand,
-    ) -> bool | None:
-        if model is None:
-            return None
-        return model.is_not_conflicting(op, r, w, self)
-
-    def _pair_conflict(
-        self,
-        read: OpOperand,
-        value: SSAValue,
-        write: OpOperand,
-        roots: set[SSAValue],
-    ) -> Conflict | None:
-        """Exact test: does in-place `write` clobber data `read` (of `value`) needs?"""
-        self.statistics.pair_checks += 1
-        if self._root_cache is not None and not (
-            self._buffer_roots(value) & self._buffer_roots(write.value)
-        ):
-            return None  # the alias set only says they may alias: they never do
-        r_op, w_op = read.owner, write.owner
-        r_model = bufferizable_model(r_op)
-        # An op reading and writing one use, or reading and writing each element
-        # before the next, does not clobber what it reads itself; but a later
-        # iteration of a loop around it reads what an earlier one wrote when the
-        # data was defined outside the loop (MLIR: a write in a repetitive region
-        # to a value defined outside it conflicts with the reads in the region).
-        only_carried = read == write
-        opinion: bool | None = None
-        if not only_carried:
-            opinion = self._model_opinion(r_model, r_op, read, write)
-            if opinion is None and w_op is not r_op:
-                opinion = self._model_opinion(
-                    bufferizable_model(w_op), w_op, read, write
-                )
-            if opinion is True:
-                return None
-            only_carried = (
-                opinion is None
-                and r_op is w_op
-                and r_model is not None
-                and r_model.bufferizes_to_elementwise_access(r_op, [read, write])
-            )
-        order = self.order
-        write_aliases: set[SSAValue] | None = None
-        for definition in self.definitions(value):
-            if self._root_cache is not None and not (
-                self._buffer_roots(definition) & self._buffer_roots(write.value)
-            ):
-                continue  # the data read lives in buffers the write never is
-            carried = self._loop_carried(r_op, w_op, definition)
-            if only_carried and not carried:
-                continue
-            if opinion is None and not carried:
-                if r_op is not w_op and order.happens_before(r_op, w_op):
-                    continue
-                if self._mutually_exclusive(r_op, w_op):
-                    continue
-                # A write before the definition is overwritten by it; but an op
-                # writing two destinations that alias writes its results
-                # together, so the one may clobber the other.
-                if order.pos[w_op] < order.value_pos(definition) and not (
-                    isinstance(definition, OpResult) and definition.op is w_op
-                ):
-                    continue
-                # An op's own operand is consumed before its regions' block
-                # arguments are defined (a loop's init before its iter_arg).
-                if (
-                    isinstance(definition, BlockArgument)
-                    and definition.block.parent_op() is w_op
-                ):
-                    continue
-                # The data flowed through a branch that excludes the write,
-                # along every path from the definition to the read.
-                if all(
-                    any(self._mutually_exclusive(via, w_op) for via in path)
-                    for path in self._definition_paths[value][definition]
-                ):
-                    continue
-            if write_aliases is None:
-                write_aliases = {a.value for a in self.get_aliasing_values(write)}
-            if definition in write_aliases:
-                continue
-            # The definition need not be in the write's alias set yet: the view
-            # ops between it and the read may still be undecided (bottom-up), and
-            # a later merge never re-checks this pair. Data that reached the read
-            # through a copy was copied after its definition, so treating the
-            # definition as aliasing is conservative, never wrong.
-            return Conflict("read-after-write", read, write, definition)
-        return None
-
-    def _reads_against_writes(
-        self, small_values: Iterable[SSAValue], large: _SetData, roots: set[SSAValue]
-    ) -> Conflict | None:
-        writes = large.writes
-        if not writes:
-            return None
-        for value in small_values:
-            record = self._reads.get(value)
-            if record is None:
-                continue
-            start = bisect.bisect_left(writes, (record.lo, -1))
-            if start == len(writes):
-                continue
-            for read, hi in record.reads:
-                index = start
-                while index < len(writes) and writes[index][0] <= hi:
-                    conflict = self._pair_conflict(
-                        read, value, self._write_operands[writes[index][1]], roots
-                    )
-                    if conflict is not None:
-                        return conflict
-                    index += 1
-        return None
-
-    def _write_against_reads(
-        self, write: OpOperand, targets: set[SSAValue], roots: set[SSAValue]
-    ) -> Conflict | None:
-        assert self._stabber is not None
-        point = self.order.pos[write.owner]
-        records = self._stabber.stab(point)
-        selected = self.alias_sets.in_sets(
-            [record.key for record in records], {id(target) for target in targets}
-        )
-        for chosen in selected:
-            record = records[chosen]
-            reads = record.reads
-            for index in range(bisect.bisect_left(record.his, point), len(reads)):
-                conflict = self._pair_conflict(
-                    reads[index][0], record.value, write, roots
-                )
-                if conflict is not None:
-                    return conflict
-        return None
-
-    def _cross_conflict(
-        self, a: SSAValue, b: SSAValue, roots: set[SSAValue]
-    ) -> Conflict | None:
-        data_a, data_b = self._data(a), self._data(b)
-        size_a = self.alias_sets.size(a) + len(data_a.writes)
-        size_b = self.alias_sets.size(b) + len(data_b.writes)
-        if size_a > size_b:
-            a, b, data_a, data_b = b, a, data_b, data_a
-        conflict = self._reads_against_writes(self.alias_sets.members(a), data_b, roots)
-        if conflict is not None:
-            return conflict
-        for _, index in data_a.writes:
-            conflict = self._write_against_reads(
-                self._write_operands[index], {b}, roots
-            )
-            if conflict is not None:
-                return conflict
-        return None
 
     def _decide(self, operand: OpOperand, rng: random.Random | None) -> None:
         op = operand.owner
@@ -765,7 +334,7 @@ class OneShotAnalysisState(AnalysisState):
         elif rng is not None and is_write and rng.random() < 0.25:
             conflict = Conflict("fuzzer")
         else:
-            conflict = self._in_place_conflict(operand, aliases, is_write)
+            conflict = in_place_conflict(self, operand, aliases, is_write)
         if conflict is None:
             self._mark_in_place(operand, aliases, is_write)
             self.statistics.in_place += 1
@@ -776,34 +345,6 @@ class OneShotAnalysisState(AnalysisState):
                 self.statistics.read_after_write_conflicts += 1
             elif conflict.kind == "non-writable":
                 self.statistics.non_writable_conflicts += 1
-
-    def _in_place_conflict(
-        self,
-        operand: OpOperand,
-        aliases: Sequence[AliasingValue],
-        is_write: bool,
-        check_writable: bool = True,
-    ) -> Conflict | None:
-        """Why `operand` may not bufferize in place (None if it may)."""
-        roots_list: list[SSAValue] = []
-        for value in [operand.value, *(a.value for a in aliases)]:
-            root = self.alias_sets.find(value)
-            if root not in roots_list:
-                roots_list.append(root)
-        if not is_write and len(roots_list) == 1:
-            return None
-        conflict = None
-        if check_writable:
-            conflict = self._non_writable_conflict(roots_list, is_write)
-        if conflict is None:
-            # Models asked during the check see the operand as in place: that is
-            # the hypothesis being checked.
-            self.in_place_operands.add(operand)
-            conflict = self._raw_conflict(
-                operand, roots_list, set(roots_list), is_write
-            )
-            self.in_place_operands.discard(operand)
-        return conflict
 
     def _force_in_place(self, operand: OpOperand) -> None:
         """Mark an operand its op requires in place; record MLIR's error when that
@@ -817,16 +358,16 @@ class OneShotAnalysisState(AnalysisState):
         # refined by the buffers each value may really be. Nothing is decided out
         # of place yet, so data defined by D lives in D's buffers wherever it
         # flows: a write into none of them cannot clobber it.
-        self._root_cache = {}
+        self.root_cache = {}
         try:
             writable = all(
-                self.is_writable(root) for root in self._buffer_roots(operand.value)
+                self.is_writable(root) for root in self.buffer_roots(operand.value)
             )
-            conflict = self._in_place_conflict(
-                operand, aliases, is_write, check_writable=not writable
+            conflict = in_place_conflict(
+                self, operand, aliases, is_write, check_writable=not writable
             )
         finally:
-            self._root_cache = None
+            self.root_cache = None
         if conflict is not None:
             reason = (
                 "would write to read-only buffer"
@@ -843,12 +384,12 @@ class OneShotAnalysisState(AnalysisState):
         self._mark_in_place(operand, aliases, is_write)
         self.statistics.in_place += 1
 
-    def _buffer_roots(self, value: SSAValue) -> frozenset[SSAValue]:
+    def buffer_roots(self, value: SSAValue) -> frozenset[SSAValue]:
         """The values whose buffer `value` may be: walk back through aliasing
         operands not decided out of place to values aliasing no operand
         (allocations, arguments, constants)."""
-        assert self._root_cache is not None
-        cached = self._root_cache.get(value)
+        assert self.root_cache is not None
+        cached = self.root_cache.get(value)
         if cached is not None:
             return cached
         roots: set[SSAValue] = set()
@@ -869,35 +410,8 @@ class OneShotAnalysisState(AnalysisState):
             else:
                 roots.add(current)
         found = frozenset(roots)
-        self._root_cache[value] = found
+        self.root_cache[value] = found
         return found
-
-    def _non_writable_conflict(
-        self, roots: Sequence[SSAValue], is_write: bool
-    ) -> Conflict | None:
-        datas = [self._data(r) for r in roots]
-        if not is_write and not any(d.writes for d in datas):
-            return None
-        for data in datas:
-            if data.non_writable is not None:
-                return Conflict("non-writable", non_writable=data.non_writable)
-        return None
-
-    def _raw_conflict(
-        self,
-        operand: OpOperand,
-        roots_list: Sequence[SSAValue],
-        roots: set[SSAValue],
-        is_write: bool,
-    ) -> Conflict | None:
-        for i, a in enumerate(roots_list):
-            for b in roots_list[i + 1 :]:
-                conflict = self._cross_conflict(a, b, roots)
-                if conflict is not None:
-                    return conflict
-        if is_write:
-            return self._write_against_reads(operand, roots, roots)
-        return None
 
     # ------------------------------------------------------------------
     # Driver
@@ -963,7 +477,7 @@ class OneShotAnalysisState(AnalysisState):
                     merged.append((operand, aliases))
             else:
                 writing.append(operand)
-        self._collect_reads(values, copyable_views)
+        collect_reads(self, values, copyable_views)
         for operand, aliases in merged:
             self._mark_in_place(operand, aliases, False)
             self.statistics.in_place += 1
@@ -985,7 +499,6 @@ class OneShotAnalysisState(AnalysisState):
             order = _bottom_up(pending)
         for operand in order:
             self._decide(operand, rng)
-        self._analyzed = operands
         self._equivalence_fixpoint(operands)
 
     def _is_copyable_view(self, aliases: Sequence[AliasingValue]) -> bool:
@@ -1004,7 +517,7 @@ class OneShotAnalysisState(AnalysisState):
         result = aliases[0].value
         if not isinstance(result, OpResult) or result.op.regions:
             return False
-        if _has_several_tensor_results(result.op):
+        if has_several_tensor_results(result.op):
             return False
         if not result.uses:
             return False
@@ -1044,12 +557,9 @@ class OneShotAnalysisState(AnalysisState):
                 if alias.relation is BufferRelation.EQUIVALENT:
                     self.equivalence_sets.union(operand.value, alias.value)
 
-    def analyzed_operands(self) -> Sequence[OpOperand]:
-        """Every tensor operand the analysis decided, in program order."""
-        return self._analyzed
-
     def verify(self) -> list[tuple[Operation, str]]:
-        """Errors that models report about the decisions (`verify_analysis`)."""
+        """Let each model check the decisions and record what its `bufferize` needs
+        (`verify_analysis`); return the errors they report."""
         errors: list[tuple[Operation, str]] = list(self._forced_errors)
         for op in self.order.ops:
             model = bufferizable_model(op)
@@ -1072,15 +582,6 @@ class OneShotAnalysisState(AnalysisState):
         return ids
 
 
-_PATH_BUDGET = 64
-"""Steps allowed to enumerate every path from a value back to its definitions."""
-
-
-def _defined_in(loop: Operation, value: SSAValue) -> bool:
-    """Whether `value` is defined inside one of the regions of `loop`."""
-    return any(region_contains_value(region, value) for region in loop.regions)
-
-
 def _bottom_up(operands: Sequence[OpOperand]) -> list[OpOperand]:
     """`operands` (in program order) with their ops in reverse order, the operands
     of one op kept in order (MLIR's bottom-up heuristic)."""
@@ -1094,13 +595,3 @@ def _bottom_up(operands: Sequence[OpOperand]) -> list[OpOperand]:
         order.extend(operands[start:end])
         end = start
     return order
-
-
-def _has_several_tensor_results(op: Operation) -> bool:
-    return sum(isinstance(r.type, TensorType) for r in op.results) > 1
-
-
-def owner_name(value: SSAValue) -> str:
-    """Name of the op defining `value` or owning its block."""
-    owner = value_owner_op(value)
-    return owner.name if owner is not None else "?"

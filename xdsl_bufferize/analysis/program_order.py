@@ -74,11 +74,6 @@ class ProgramOrder:
         """Whether `a` comes before `b` in program order (ignoring loops)."""
         return self.pos[a] < self.pos[b]
 
-    def is_nested_in(self, inner: Operation, outer: Operation) -> bool:
-        """Whether `inner` is (strictly) nested in a region of `outer`."""
-        p = self.pos[inner]
-        return self.pos[outer] < p <= self.end[outer]
-
 
 def region_contains_op(region: Region, op: Operation) -> bool:
     """Whether `op` is nested (at any depth) in `region`."""
@@ -104,6 +99,11 @@ def region_contains_value(region: Region, value: SSAValue) -> bool:
         parent = value.block.parent_op()
         return parent is not None and region_contains_op(region, parent)
     return False
+
+
+def defined_in(op: Operation, value: SSAValue) -> bool:
+    """Whether `value` is defined inside one of the regions of `op`."""
+    return any(region_contains_value(region, value) for region in op.regions)
 
 
 class IntervalStabber(Generic[T]):

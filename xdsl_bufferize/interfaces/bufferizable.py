@@ -17,7 +17,8 @@ is asked through this protocol, never hard-coded in the analysis:
 Ops of xDSL's dialects cannot take a new trait, so models are kept in a registry keyed
 by op class (MLIR's "external models"): `register_bufferizable_model(op_type, model)`
 and `bufferizable_model(op)`. Ops of our own dialects may instead carry the
-`BufferizableOpInterfaceTrait`; lookup goes trait first, then registry.
+`BufferizableOpInterfaceTrait`; lookup goes trait first, then the registry along the
+op's class hierarchy (the one rule of `interfaces/registry.ModelRegistry`).
 
 The analysis sees the program as it is (tensors); it speaks to models through
 `AnalysisState`. The rewrite driver speaks to models through `BufferizationState`.
@@ -36,6 +37,8 @@ from xdsl.dialects.builtin import MemRefType, TensorType
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.traits import OpTrait
+
+from xdsl_bufferize.interfaces.registry import ModelRegistry
 
 
 class BufferRelation(Enum):
@@ -413,9 +416,10 @@ class BufferizableOpModel(abc.ABC):
         return None
 
     def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
-        """After the analysis: an error message if the decisions cannot be
-        bufferized (e.g. a loop yield not equivalent to its iter_arg when that is
-        not allowed), else None."""
+        """After the analysis: check the decisions and record, with
+        `state.record_decision`, what `bufferize` needs to know of them; return an
+        error message if they cannot be bufferized (e.g. a loop yield not
+        equivalent to its iter_arg when that is not allowed), else None."""
         return None
 
     def buffer_type(
@@ -434,6 +438,21 @@ class BufferizableOpModel(abc.ABC):
         already been replaced by copies, so the op bufferizes as if in place."""
 
 
+class NoMemoryAccessModel(BufferizableOpModel):
+    """Base for models of ops reading and writing no tensor contents (views, casts,
+    shape queries)."""
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+
 @dataclass(frozen=True)
 class BufferizableOpInterfaceTrait(OpTrait):
     """Trait for our own ops: the op's class carries its bufferization model."""
@@ -441,31 +460,38 @@ class BufferizableOpInterfaceTrait(OpTrait):
     model: BufferizableOpModel
 
 
-_REGISTRY: dict[type[Operation], BufferizableOpModel] = {}
-_MODEL_OF_TYPE: dict[type[Operation], BufferizableOpModel | None] = {}
-"""Lookup cache: traits are per op class, so the model is too (cleared on every
-registration)."""
+_TRAIT_MODEL_OF_TYPE: dict[type[Operation], BufferizableOpModel | None] = {}
+"""Cache of `_trait_model`: traits are per op class, so the trait's model is too."""
+
+
+def _trait_model(op: Operation) -> BufferizableOpModel | None:
+    """The model `op`'s class carries in its `BufferizableOpInterfaceTrait`."""
+    op_type = type(op)
+    try:
+        return _TRAIT_MODEL_OF_TYPE[op_type]
+    except KeyError:
+        pass
+    trait = op_type.get_trait(BufferizableOpInterfaceTrait)
+    model = trait.model if trait is not None else None
+    _TRAIT_MODEL_OF_TYPE[op_type] = model
+    return model
+
+
+_REGISTRY = ModelRegistry[BufferizableOpModel](_trait_model)
 
 
 def register_bufferizable_model(
     op_type: type[Operation], model: BufferizableOpModel
 ) -> None:
-    """Attach `model` to every op of class `op_type` (MLIR's external model)."""
-    _REGISTRY[op_type] = model
-    _MODEL_OF_TYPE.clear()
+    """Attach `model` to every op of class `op_type` and of its subclasses (MLIR's
+    external model)."""
+    _REGISTRY.register(op_type, model)
 
 
 def bufferizable_model(op: Operation) -> BufferizableOpModel | None:
-    """The bufferization model of `op`: its trait first, then the registry."""
-    op_type = type(op)
-    try:
-        return _MODEL_OF_TYPE[op_type]
-    except KeyError:
-        pass
-    trait = op_type.get_trait(BufferizableOpInterfaceTrait)
-    model = trait.model if trait is not None else _REGISTRY.get(op_type)
-    _MODEL_OF_TYPE[op_type] = model
-    return model
+    """The bufferization model of `op`: its trait first, then the registry along
+    its class hierarchy (`ModelRegistry`)."""
+    return _REGISTRY.lookup(op)
 
 
 def has_tensor_semantics(op: Operation) -> bool:

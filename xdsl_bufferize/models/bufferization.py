@@ -7,7 +7,8 @@
   memref is writable only if marked `writable`; `to_buffer` of a tensor becomes the
   buffer of that tensor.
 * `materialize_in_destination` copies its source into its destination's buffer
-  (nothing to copy when both are already the same buffer).
+  (nothing to copy when both are already the same buffer); into a tensor, it is a
+  subset insertion whose subset is the whole destination.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ from xdsl_bufferize.interfaces.bufferizable import (
     register_bufferizable_model,
 )
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
+from xdsl_bufferize.interfaces.subset_insertion import (
+    SubsetInsertionModel,
+    register_subset_insertion_model,
+)
 
 
 @lru_cache(maxsize=1024)
@@ -204,6 +209,30 @@ class MaterializeInDestinationOpModel(BufferizableOpModel):
         )
 
 
+class MaterializeInDestinationSubsetModel(SubsetInsertionModel):
+    """bufferization.materialize_in_destination into a tensor as a subset
+    insertion: the subset is the whole dest, so only an empty tensor of the dest's
+    type may be replaced by it."""
+
+    def is_subset_insertion(self, op: Operation) -> bool:
+        assert isinstance(op, bufferization.MaterializeInDestinationOp)
+        return isinstance(op.dest.type, TensorType)
+
+    def accepts(self, op: Operation, empty: SSAValue) -> bool:
+        assert isinstance(op, bufferization.MaterializeInDestinationOp)
+        return op.dest.type == empty.type
+
+    def values_needed_for_extraction(self, op: Operation) -> list[SSAValue]:
+        assert isinstance(op, bufferization.MaterializeInDestinationOp)
+        return [op.dest]
+
+    def build_subset_extraction(
+        self, op: Operation, before: Operation
+    ) -> tuple[SSAValue, Operation | None]:
+        assert isinstance(op, bufferization.MaterializeInDestinationOp)
+        return op.dest, None
+
+
 def register_bufferization_models() -> None:
     """Register the models of the `bufferization` dialect."""
     register_bufferizable_model(bufferization.AllocTensorOp, AllocTensorOpModel())
@@ -211,4 +240,7 @@ def register_bufferization_models() -> None:
     register_bufferizable_model(bufferization.ToBufferOp, ToBufferOpModel())
     register_bufferizable_model(
         bufferization.MaterializeInDestinationOp, MaterializeInDestinationOpModel()
+    )
+    register_subset_insertion_model(
+        bufferization.MaterializeInDestinationOp, MaterializeInDestinationSubsetModel()
     )

@@ -46,10 +46,6 @@ from xdsl_bufferize.interfaces.bufferizable import (
     register_bufferizable_model,
 )
 
-LinalgDpsOp = LinalgStructuredOperation | linalg.BroadcastOp | linalg.ReduceOp
-"""The linalg ops in destination-passing style this module bufferizes."""
-
-
 _INPUTS_OF_SEGMENTS: dict[bytes, int] = {}
 """`ins` count per raw `operandSegmentSizes` payload (a handful of distinct ones)."""
 

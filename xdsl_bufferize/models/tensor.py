@@ -3,16 +3,13 @@
 Each model answers, for one op, what its buffer form reads and writes and which
 results share memory with which operand, and rewrites the op to memref form:
 
-* views (`extract_slice`, `collapse_shape`, `expand_shape`, `cast`, `reshape`) read
-  and write nothing; their result is a view of the source buffer (`memref.subview`,
-  `memref.collapse_shape`, ...), equivalent to it except for a slice, which only
-  aliases it. Their memref type (strided layout) is computed from the buffer type of
-  the source;
+* `cast` reads and writes nothing; its result is equivalent to the source buffer
+  (`memref.cast`, strided layout computed from the buffer type of the source). The
+  slicing ops (`extract_slice`, `insert_slice`) have their models in
+  `tensor_slice`, the reshaping ops (`collapse_shape`, `expand_shape`, `reshape`)
+  in `tensor_reshape`;
 * element accesses (`extract`, `insert`, `dim`) become `memref.load` / `memref.store` /
   `memref.dim`; `insert` writes its destination in place, its result is equivalent;
-* `insert_slice` copies its source into a subview of its destination. When the source
-  was computed in place on the matching `extract_slice` of the same destination (the
-  tiling pattern), the source buffer already is that subview and no copy is made;
 * ops creating a tensor from scratch (`empty`, `from_elements`, `splat`, `generate`,
   `pad`, `concat`) bufferize to a new allocation, filled by stores, a loop nest
   running the body, `linalg.fill` or copies into subviews.
@@ -22,12 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import cast
-from weakref import WeakSet
 
 from xdsl.dialects import arith, memref, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
-    IndexType,
     MemRefType,
     NoneAttr,
 )
@@ -43,8 +38,22 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizableOpModel,
     BufferizationState,
     BufferRelation,
+    NoMemoryAccessModel,
     OpOperand,
     register_bufferizable_model,
+)
+from xdsl_bufferize.interfaces.subset_insertion import (
+    register_subset_insertion_model,
+)
+from xdsl_bufferize.models.tensor_reshape import (
+    CollapseShapeOpModel,
+    ExpandShapeOpModel,
+    ReshapeOpModel,
+)
+from xdsl_bufferize.models.tensor_slice import (
+    ExtractSliceOpModel,
+    InsertSliceOpModel,
+    InsertSliceSubsetModel,
 )
 from xdsl_bufferize.utils.indices import (
     Mixed,
@@ -54,155 +63,19 @@ from xdsl_bufferize.utils.indices import (
     build_index,
     build_loop_nest,
     build_subview,
-    constant_index_value,
     dynamic_sizes_of,
     mixed_values,
-    same_mixed,
     tensor_type_of,
 )
 from xdsl_bufferize.utils.memref_layout import (
     has_identity_layout,
-    identity_strides,
     make_memref_type,
     strides_and_offset,
-    subview_type,
 )
-
-# ---------------------------------------------------------------------------
-# Reverse use-def chains: matching extract_slice / insert_slice pairs.
-# ---------------------------------------------------------------------------
-
-
-def find_in_reverse_chain(
-    state: AnalysisState,
-    value: SSAValue,
-    condition: Callable[[SSAValue], bool],
-    equivalent_in_place_only: bool = True,
-) -> list[SSAValue]:
-    """Walk from `value` back through aliases (op results and block arguments to
-    the operands they alias: by default only in-place, equivalent ones, else all);
-    return the values where the walk stops: those meeting `condition`, and the
-    leaves."""
-    found: list[SSAValue] = []
-    seen: set[SSAValue] = set()
-    worklist = [value]
-    while worklist:
-        current = worklist.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        if condition(current):
-            found.append(current)
-            continue
-        aliases = [
-            alias
-            for alias in state.get_aliasing_op_operands(current)
-            if not equivalent_in_place_only
-            or (
-                alias.relation is BufferRelation.EQUIVALENT
-                and state.is_in_place(alias.operand)
-            )
-        ]
-        if not aliases:
-            found.append(current)
-            continue
-        worklist.extend(alias.operand.value for alias in aliases)
-    return found
-
-
-def same_slice(
-    a: tensor.ExtractSliceOp | tensor.InsertSliceOp | memref.SubviewOp,
-    b: tensor.ExtractSliceOp | tensor.InsertSliceOp | memref.SubviewOp,
-) -> bool:
-    """Whether two slicing ops take the same offsets, sizes and strides."""
-    # Fast path: equal static lists and the very same SSA operands.
-    if (
-        a.static_offsets == b.static_offsets
-        and a.static_sizes == b.static_sizes
-        and a.static_strides == b.static_strides
-        and tuple(_slice_operands(a)) == tuple(_slice_operands(b))
-    ):
-        return True
-    for sa, da, sb, db in (
-        (a.static_offsets, a.offsets, b.static_offsets, b.offsets),
-        (a.static_sizes, a.sizes, b.static_sizes, b.sizes),
-        (a.static_strides, a.strides, b.static_strides, b.strides),
-    ):
-        ma, mb = mixed_values(sa, da), mixed_values(sb, db)
-        if len(ma) != len(mb) or not all(map(same_mixed, ma, mb)):
-            return False
-    return True
-
-
-def _slice_operands(
-    op: tensor.ExtractSliceOp | tensor.InsertSliceOp | memref.SubviewOp,
-) -> Sequence[SSAValue]:
-    """The dynamic offsets, sizes and strides of a slicing op, in order (every
-    operand after the source, and after the destination of an insert_slice)."""
-    return op.operands[2:] if isinstance(op, tensor.InsertSliceOp) else op.operands[1:]
-
-
-def has_matching_extract_slice(
-    state: AnalysisState,
-    value: SSAValue,
-    insert: tensor.InsertSliceOp,
-    require_in_place: bool = False,
-) -> bool:
-    """Whether `value` comes only from extract_slices of a tensor equivalent to
-    `insert`'s dest, taking the same slice as `insert` (MLIR's
-    `matchesInsertDestination`).
-
-    For the analysis the chain may go through any aliasing op, decided or not:
-    an alias of the slice lies inside its memory or, out of place, in a copy, and
-    with the insert's sizes it is the whole slice. With `require_in_place` (once
-    the analysis is done, to skip the copy) only in-place equivalent ops are
-    followed and the extract_slices must be in place: an out-of-place one is a
-    view of a copy."""
-
-    def matches(candidate: SSAValue) -> bool:
-        if not isinstance(candidate, OpResult):
-            return False
-        extract = candidate.op
-        return (
-            isinstance(extract, tensor.ExtractSliceOp)
-            and (not require_in_place or state.is_in_place(OpOperand(extract, 0)))
-            and same_slice(extract, insert)
-            and (
-                extract.source is insert.dest
-                or state.are_equivalent_buffers(extract.source, insert.dest)
-            )
-        )
-
-    return all(
-        matches(v)
-        for v in find_in_reverse_chain(
-            state, value, matches, equivalent_in_place_only=require_in_place
-        )
-    )
-
-
-_SELF_COPYING_INSERT_SLICES: WeakSet[Operation] = WeakSet()
-"""insert_slices whose source the analysis proved to be the very slice of the
-destination they write (recorded by `InsertSliceOpModel.verify_analysis`)."""
-
 
 # ---------------------------------------------------------------------------
 # Models.
 # ---------------------------------------------------------------------------
-
-
-class _NoMemoryAccessModel(BufferizableOpModel):
-    """Base for ops reading and writing no tensor contents."""
-
-    def bufferizes_to_memory_read(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        return False
-
-    def bufferizes_to_memory_write(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        return False
 
 
 class _AllocatingModel(BufferizableOpModel):
@@ -280,160 +153,7 @@ class InsertOpModel(BufferizableOpModel):
         state.replace_op_with_bufferized_values(rewriter, op, [buffer])
 
 
-class ExtractSliceOpModel(_NoMemoryAccessModel):
-    """tensor.extract_slice: becomes memref.subview (strided layout); the result
-    aliases (is a view of) the source, not equivalent."""
-
-    def get_aliasing_values(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> Sequence[AliasingValue]:
-        assert isinstance(op, tensor.ExtractSliceOp)
-        if operand.index == 0:
-            return (AliasingValue(op.result, BufferRelation.UNKNOWN),)
-        return ()
-
-    def buffer_type(
-        self, op: Operation, value: SSAValue, state: BufferizationState
-    ) -> MemRefType[Attribute] | None:
-        assert isinstance(op, tensor.ExtractSliceOp)
-        return subview_type(
-            state.get_buffer_type(op.source),
-            mixed_values(op.static_offsets, op.offsets),
-            mixed_values(op.static_sizes, op.sizes),
-            mixed_values(op.static_strides, op.strides),
-            tensor_type_of(op.result).get_shape(),
-        )
-
-    def bufferize(
-        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
-    ) -> None:
-        assert isinstance(op, tensor.ExtractSliceOp)
-        source = state.get_buffer(rewriter, op.source)
-        view = build_subview(
-            rewriter,
-            op,
-            source,
-            mixed_values(op.static_offsets, op.offsets),
-            mixed_values(op.static_sizes, op.sizes),
-            mixed_values(op.static_strides, op.strides),
-            tensor_type_of(op.result).get_shape(),
-        )
-        state.replace_op_with_bufferized_values(rewriter, op, [view])
-
-
-class InsertSliceOpModel(BufferizableOpModel):
-    """tensor.insert_slice: becomes a memref.copy of the source into a subview of
-    the dest (none when the source already is that subview); writes the dest in
-    place, the result is equivalent to the dest."""
-
-    def bufferizes_to_memory_read(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        assert isinstance(op, tensor.InsertSliceOp)
-        if operand.index == 0:
-            return True
-        # The dest is read unless the slice overwrites all of it.
-        dest_shape = tensor_type_of(op.dest).get_shape()
-        offsets = mixed_values(op.static_offsets, op.offsets)
-        sizes = mixed_values(op.static_sizes, op.sizes)
-        strides = mixed_values(op.static_strides, op.strides)
-        whole = (
-            all(constant_index_value(o) == 0 for o in offsets)
-            and all(constant_index_value(s) == 1 for s in strides)
-            and len(sizes) == len(dest_shape)
-            and all(
-                d != DYNAMIC_INDEX and constant_index_value(s) == d
-                for s, d in zip(sizes, dest_shape, strict=True)
-            )
-        )
-        return not whole
-
-    def bufferizes_to_memory_write(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        return operand.index == 1
-
-    def get_aliasing_values(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> Sequence[AliasingValue]:
-        assert isinstance(op, tensor.InsertSliceOp)
-        if operand.index == 1:
-            return (AliasingValue(op.result, BufferRelation.EQUIVALENT),)
-        return ()
-
-    def is_not_conflicting(
-        self,
-        op: Operation,
-        read: OpOperand,
-        write: OpOperand,
-        state: AnalysisState,
-    ) -> bool | None:
-        assert isinstance(op, tensor.InsertSliceOp)
-        if read.owner is op:
-            # The dest is read only outside the slice: a write into exactly the
-            # matching slice does not conflict with it.
-            if read.index == 1 and has_matching_extract_slice(state, write.value, op):
-                return True
-            # Reading the source and writing the dest do not conflict when the
-            # source is the very slice the op writes.
-            if (
-                read.index == 0
-                and write.owner is op
-                and write.index == 1
-                and has_matching_extract_slice(state, read.value, op)
-            ):
-                return True
-        if (
-            write.owner is op
-            and write.index == 1
-            and state.are_equivalent_buffers(read.value, op.source)
-            and has_matching_extract_slice(state, op.source, op)
-        ):
-            # The op writes back onto the source slice the data it already holds.
-            return True
-        return None
-
-    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
-        assert isinstance(op, tensor.InsertSliceOp)
-        if state.is_in_place(OpOperand(op, 1)) and has_matching_extract_slice(
-            state, op.source, op, require_in_place=True
-        ):
-            _SELF_COPYING_INSERT_SLICES.add(op)
-        else:
-            _SELF_COPYING_INSERT_SLICES.discard(op)
-        return None
-
-    def bufferize(
-        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
-    ) -> None:
-        assert isinstance(op, tensor.InsertSliceOp)
-        dest = state.get_buffer(rewriter, op.dest)
-        source = state.get_buffer(rewriter, op.source)
-        self_copy = op in _SELF_COPYING_INSERT_SLICES
-        if not self_copy and isinstance(source, OpResult):
-            # Without the analysis: the source buffer is a subview of the dest
-            # buffer taking the same slice.
-            view = source.op
-            self_copy = (
-                isinstance(view, memref.SubviewOp)
-                and view.source is dest
-                and same_slice(view, op)
-            )
-        if not self_copy:
-            target = build_subview(
-                rewriter,
-                op,
-                dest,
-                mixed_values(op.static_offsets, op.offsets),
-                mixed_values(op.static_sizes, op.sizes),
-                mixed_values(op.static_strides, op.strides),
-                tensor_type_of(op.source).get_shape(),
-            )
-            build_copy(rewriter, op, source, target)
-        state.replace_op_with_bufferized_values(rewriter, op, [dest])
-
-
-class DimOpModel(_NoMemoryAccessModel):
+class DimOpModel(NoMemoryAccessModel):
     """tensor.dim: becomes memref.dim; reads only the shape, not the contents."""
 
     def bufferize(
@@ -446,7 +166,7 @@ class DimOpModel(_NoMemoryAccessModel):
         state.replace_op_with_bufferized_values(rewriter, op, [dim.result])
 
 
-class CastOpModel(_NoMemoryAccessModel):
+class CastOpModel(NoMemoryAccessModel):
     """tensor.cast: becomes memref.cast; the result is equivalent to the source."""
 
     def get_aliasing_values(
@@ -698,269 +418,6 @@ class ConcatOpModel(_AllocatingModel):
         state.replace_op_with_bufferized_values(rewriter, op, [buffer])
 
 
-def _reassociation(
-    op: tensor.CollapseShapeOp | tensor.ExpandShapeOp,
-) -> list[list[int]]:
-    return [[int(i.value.data) for i in group] for group in op.reassociation]
-
-
-def collapsed_layout(
-    source_type: MemRefType[Attribute], groups: list[list[int]]
-) -> tuple[list[int | None], int | None] | None:
-    """Strides of the collapsed memref, or None if some group is not provably
-    contiguous in the source layout."""
-    strides, offset = strides_and_offset(source_type)
-    shape = source_type.get_shape()
-    result: list[int | None] = []
-    for group in groups:
-        for outer, inner in zip(group, group[1:], strict=False):
-            s_out, s_in, size_in = strides[outer], strides[inner], shape[inner]
-            if s_out is None or s_in is None or size_in == DYNAMIC_INDEX:
-                return None
-            if s_out != s_in * size_in:
-                return None
-        result.append(strides[group[-1]] if group else 1)
-    return result, offset
-
-
-class CollapseShapeOpModel(_NoMemoryAccessModel):
-    """tensor.collapse_shape: becomes memref.collapse_shape (a view, equivalent to
-    the source; a copy first if the source layout cannot be collapsed)."""
-
-    def get_aliasing_values(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> Sequence[AliasingValue]:
-        assert isinstance(op, tensor.CollapseShapeOp)
-        return (AliasingValue(op.result, BufferRelation.EQUIVALENT),)
-
-    def _result_type(
-        self, op: tensor.CollapseShapeOp, source_type: MemRefType[Attribute]
-    ) -> MemRefType[Attribute] | None:
-        result_type = tensor_type_of(op.result)
-        if has_identity_layout(source_type) and isinstance(
-            source_type.layout, NoneAttr
-        ):
-            strides = None
-            offset: int | None = 0
-        else:
-            layout = collapsed_layout(source_type, _reassociation(op))
-            if layout is None:
-                return None
-            strides, offset = layout
-        return make_memref_type(
-            result_type.get_element_type(),
-            result_type.get_shape(),
-            strides,
-            offset,
-            source_type.memory_space,
-        )
-
-    def buffer_type(
-        self, op: Operation, value: SSAValue, state: BufferizationState
-    ) -> MemRefType[Attribute] | None:
-        assert isinstance(op, tensor.CollapseShapeOp)
-        source_type = state.get_buffer_type(op.src)
-        found = self._result_type(op, source_type)
-        if found is not None:
-            return found
-        identity = make_memref_type(
-            source_type.get_element_type(),
-            source_type.get_shape(),
-            None,
-            0,
-            source_type.memory_space,
-        )
-        return self._result_type(op, identity)
-
-    def bufferize(
-        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
-    ) -> None:
-        assert isinstance(op, tensor.CollapseShapeOp)
-        source = state.get_buffer(rewriter, op.src)
-        source_type = cast(MemRefType[Attribute], source.type)
-        result_type = self._result_type(op, source_type)
-        if result_type is None:
-            # Not collapsible in place: collapse a contiguous copy.
-            sizes = buffer_sizes(rewriter, op, source)
-            source = state.allocate(
-                rewriter,
-                tensor_type_of(op.src),
-                dynamic_sizes_of(rewriter, op, source_type.get_shape(), sizes),
-                copy_from=source,
-            )
-            result_type = self._result_type(
-                op, cast(MemRefType[Attribute], source.type)
-            )
-            assert result_type is not None
-        collapse = memref.CollapseShapeOp(
-            operands=[source],
-            result_types=[result_type],
-            properties={"reassociation": op.reassociation},
-        )
-        rewriter.insert(collapse, InsertPoint.before(op))
-        state.replace_op_with_bufferized_values(rewriter, op, [collapse.result])
-
-
-class ExpandShapeOpModel(_NoMemoryAccessModel):
-    """tensor.expand_shape: becomes memref.expand_shape (a view, equivalent to the
-    source)."""
-
-    def get_aliasing_values(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> Sequence[AliasingValue]:
-        assert isinstance(op, tensor.ExpandShapeOp)
-        if operand.index == 0:
-            return (AliasingValue(op.result, BufferRelation.EQUIVALENT),)
-        return ()
-
-    def _result_type(
-        self, op: tensor.ExpandShapeOp, source_type: MemRefType[Attribute]
-    ) -> MemRefType[Attribute]:
-        result_type = tensor_type_of(op.result)
-        shape = result_type.get_shape()
-        if isinstance(source_type.layout, NoneAttr):
-            return make_memref_type(
-                result_type.get_element_type(), shape, None, 0, source_type.memory_space
-            )
-        src_strides, offset = strides_and_offset(source_type)
-        strides: list[int | None] = [None] * len(shape)
-        for src_dim, group in enumerate(_reassociation(op)):
-            running = src_strides[src_dim]
-            for dim in reversed(group):
-                strides[dim] = running
-                running = (
-                    None
-                    if running is None or shape[dim] == DYNAMIC_INDEX
-                    else running * shape[dim]
-                )
-        return make_memref_type(
-            result_type.get_element_type(),
-            shape,
-            strides,
-            offset,
-            source_type.memory_space,
-        )
-
-    def buffer_type(
-        self, op: Operation, value: SSAValue, state: BufferizationState
-    ) -> MemRefType[Attribute] | None:
-        assert isinstance(op, tensor.ExpandShapeOp)
-        return self._result_type(op, state.get_buffer_type(op.src))
-
-    def bufferize(
-        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
-    ) -> None:
-        assert isinstance(op, tensor.ExpandShapeOp)
-        source = state.get_buffer(rewriter, op.src)
-        result_type = self._result_type(op, cast(MemRefType[Attribute], source.type))
-        expand = memref.ExpandShapeOp(
-            operands=[source, list(op.dynamic_output_shape)],
-            result_types=[result_type],
-            properties={
-                "reassociation": op.reassociation,
-                "static_output_shape": op.static_output_shape,
-            },
-        )
-        rewriter.insert(expand, InsertPoint.before(op))
-        state.replace_op_with_bufferized_values(rewriter, op, [expand.result])
-
-
-class ReshapeOpModel(BufferizableOpModel):
-    """tensor.reshape: becomes memref.reinterpret_cast of the (contiguous) source,
-    equivalent to it; a copy first if the source is not contiguous. Reads the shape
-    operand."""
-
-    def bufferizes_to_memory_read(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        return operand.index == 1
-
-    def bufferizes_to_memory_write(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        return False
-
-    def get_aliasing_values(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> Sequence[AliasingValue]:
-        assert isinstance(op, tensor.ReshapeOp)
-        if operand.index == 0:
-            return (AliasingValue(op.result, BufferRelation.EQUIVALENT),)
-        return ()
-
-    def buffer_type(
-        self, op: Operation, value: SSAValue, state: BufferizationState
-    ) -> MemRefType[Attribute] | None:
-        assert isinstance(op, tensor.ReshapeOp)
-        result_type = tensor_type_of(op.result)
-        shape = result_type.get_shape()
-        source_type = state.get_buffer_type(op.source)
-        if DYNAMIC_INDEX in shape:
-            strides = identity_strides(shape)
-            return make_memref_type(
-                result_type.get_element_type(),
-                shape,
-                strides,
-                0,
-                source_type.memory_space,
-            )
-        return make_memref_type(
-            result_type.get_element_type(), shape, None, 0, source_type.memory_space
-        )
-
-    def bufferize(
-        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
-    ) -> None:
-        assert isinstance(op, tensor.ReshapeOp)
-        source = state.get_buffer(rewriter, op.source)
-        source_type = cast(MemRefType[Attribute], source.type)
-        if not has_identity_layout(source_type):
-            sizes = buffer_sizes(rewriter, op, source)
-            source = state.allocate(
-                rewriter,
-                tensor_type_of(op.source),
-                dynamic_sizes_of(rewriter, op, source_type.get_shape(), sizes),
-                copy_from=source,
-            )
-        result_type = self.buffer_type(op, op.result, state)
-        assert result_type is not None
-        shape = result_type.get_shape()
-        sizes: list[Mixed] = []
-        shape_buffer: SSAValue | None = None
-        for dim, size in enumerate(shape):
-            if size != DYNAMIC_INDEX:
-                sizes.append(size)
-                continue
-            if shape_buffer is None:
-                shape_buffer = state.get_buffer(rewriter, op.shape)
-            load = memref.LoadOp.get(shape_buffer, [build_index(rewriter, op, dim)])
-            rewriter.insert(load, InsertPoint.before(op))
-            value = load.res
-            if not isinstance(value.type, IndexType):
-                index_cast = arith.IndexCastOp(value, IndexType())
-                rewriter.insert(index_cast, InsertPoint.before(op))
-                value = index_cast.result
-            sizes.append(value)
-        strides: list[Mixed] = []
-        running: Mixed = 1
-        for size in reversed(sizes):
-            strides.append(running)
-            if isinstance(running, int) and isinstance(size, int):
-                running = running * size
-            else:
-                mul = arith.MuliOp(
-                    as_value(rewriter, op, running), as_value(rewriter, op, size)
-                )
-                rewriter.insert(mul, InsertPoint.before(op))
-                running = mul.result
-        strides.reverse()
-        reinterpret = memref.ReinterpretCastOp.from_dynamic(
-            source, [0], sizes, strides, result_type
-        )
-        rewriter.insert(reinterpret, InsertPoint.before(op))
-        state.replace_op_with_bufferized_values(rewriter, op, [reinterpret.result])
-
-
 def register_tensor_models() -> None:
     """Register the bufferization models of the tensor dialect (and
     tensor_ext.generate)."""
@@ -969,6 +426,7 @@ def register_tensor_models() -> None:
     register_bufferizable_model(tensor.InsertOp, InsertOpModel())
     register_bufferizable_model(tensor.ExtractSliceOp, ExtractSliceOpModel())
     register_bufferizable_model(tensor.InsertSliceOp, InsertSliceOpModel())
+    register_subset_insertion_model(tensor.InsertSliceOp, InsertSliceSubsetModel())
     register_bufferizable_model(tensor.DimOp, DimOpModel())
     register_bufferizable_model(tensor.CastOp, CastOpModel())
     register_bufferizable_model(tensor.FromElementsOp, FromElementsOpModel())

@@ -1,0 +1,371 @@
+"""Conflict detection of the one-shot analysis: may an operand bufferize in place?
+
+`in_place_conflict(state, operand, ...)` answers for one operand, under the
+hypothesis that it is in place, with the reason it may not (`Conflict`) or None:
+
+* a write into a non-writable buffer: the alias sets the operand joins hold a
+  non-writable value and an in-place write;
+* a read-after-write conflict: a read R of a value of the joined sets, an in-place
+  write W into them, such that R may happen after W, W happens after the definition
+  D of the data R reads, and W is not D (`_pair_conflict`, the exact test). Loops
+  make "R after W" true when a loop holds R and W but not D (`_loop_carried`);
+  reads and writes in mutually exclusive regions never conflict
+  (`_mutually_exclusive`); the models of R's and W's ops may know better
+  (`is_not_conflicting`).
+
+Each alias set is conflict-free before a merge, so only pairs across the merged sets,
+plus the new write, are checked (`_cross_conflict`): the values of the smaller side
+against the sorted write positions of the larger (`_reads_against_writes`), and its
+writes against the interval-stabbing tree of reads (`_write_against_reads`). The
+functions read the state of the analysis (`OneShotAnalysisState`) and change none
+of its decisions.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+
+from xdsl_bufferize.analysis.program_order import defined_in, region_contains_op
+from xdsl_bufferize.interfaces.bufferizable import (
+    AliasingValue,
+    BufferizableOpModel,
+    OpOperand,
+    bufferizable_model,
+)
+
+if TYPE_CHECKING:
+    from xdsl_bufferize.analysis.one_shot_analysis import (
+        OneShotAnalysisState,
+        SetData,
+    )
+
+
+def describe_value(value: SSAValue) -> str:
+    """A short human-readable name for `value` (defining op and result index)."""
+    if isinstance(value, OpResult):
+        return f"result #{value.index} of {value.op.name}"
+    if isinstance(value, BlockArgument):
+        parent = value.block.parent_op()
+        owner = parent.name if parent is not None else "block"
+        return f"block argument #{value.index} of {owner}"
+    return "value"
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Why an operand was decided out of place."""
+
+    kind: str
+    """`read-after-write`, `non-writable`, `copy-before-write` or `fuzzer`."""
+    read: OpOperand | None = None
+    """The read that must see the old value (read-after-write)."""
+    write: OpOperand | None = None
+    """The in-place write that would clobber it (read-after-write)."""
+    definition: SSAValue | None = None
+    """The definition of the data the read needs (read-after-write)."""
+    non_writable: SSAValue | None = None
+    """The non-writable value of the alias set (non-writable)."""
+
+    def describe(self) -> str:
+        """One line saying why the operand needs a copy."""
+        if self.kind == "read-after-write":
+            assert self.read is not None
+            assert self.write is not None
+            text = (
+                f"read-after-write conflict: operand #{self.read.index} of "
+                f"{self.read.owner.name} reads data that the in-place write of "
+                f"operand #{self.write.index} of {self.write.owner.name} overwrites"
+            )
+            if self.definition is not None:
+                text += f" (last written by {describe_value(self.definition)})"
+            return text
+        if self.kind == "non-writable":
+            assert self.non_writable is not None
+            return (
+                "write into a non-writable buffer: "
+                f"{describe_value(self.non_writable)} may not be written"
+            )
+        if self.kind == "copy-before-write":
+            return "copy-before-write: every write goes to a copy"
+        return "fuzzer: random out-of-place decision"
+
+
+def earliest_clobber(
+    state: OneShotAnalysisState,
+    definition: SSAValue,
+    value_pos: Callable[[SSAValue], int],
+) -> int:
+    """The first position at which an in-place write may clobber the data of
+    `definition`: where it is defined, except for a result of an op with
+    several tensor results, whose own writes into its other destinations
+    happen together with it (`outs(%t, %t)`, one tensor as two iter_args)."""
+    if isinstance(definition, OpResult) and has_several_tensor_results(definition.op):
+        return state.order.pos[definition.op]
+    return value_pos(definition)
+
+
+def _mutually_exclusive(a: Operation, b: Operation) -> bool:
+    """Whether `a` and `b` lie in different regions of an op running at most one
+    of them per execution (the branches of an scf.if)."""
+    regions_a: set[int] = set()
+    region = a.parent_region()
+    while region is not None:
+        regions_a.add(id(region))
+        parent = region.parent_op()
+        region = parent.parent_region() if parent is not None else None
+    region = b.parent_region()
+    while region is not None:
+        if id(region) in regions_a:
+            return False
+        parent = region.parent_op()
+        if parent is None:
+            return False
+        model = bufferizable_model(parent)
+        if (
+            model is not None
+            and model.has_mutually_exclusive_regions(parent)
+            and any(
+                other is not region and id(other) in regions_a
+                for other in parent.regions
+            )
+        ):
+            return True
+        region = parent.parent_region()
+    return False
+
+
+def _loop_carried(
+    state: OneShotAnalysisState, read: Operation, write: Operation, d: SSAValue
+) -> bool:
+    """Whether a loop holds both the read and the write (in any of its
+    repetitive regions: scf.while runs both each iteration) but not the
+    definition: the write of one iteration precedes the read of the next."""
+    for loop, _ in state.repetitive_ancestors(read):
+        if any(
+            region_contains_op(region, write) for region in loop.regions
+        ) and not defined_in(loop, d):
+            return True
+    return False
+
+
+def _model_opinion(
+    state: OneShotAnalysisState,
+    model: BufferizableOpModel | None,
+    op: Operation,
+    r: OpOperand,
+    w: OpOperand,
+) -> bool | None:
+    if model is None:
+        return None
+    return model.is_not_conflicting(op, r, w, state)
+
+
+def _pair_conflict(
+    state: OneShotAnalysisState,
+    read: OpOperand,
+    value: SSAValue,
+    write: OpOperand,
+) -> Conflict | None:
+    """Exact test: does in-place `write` clobber data `read` (of `value`) needs?"""
+    state.statistics.pair_checks += 1
+    if state.root_cache is not None and not (
+        state.buffer_roots(value) & state.buffer_roots(write.value)
+    ):
+        return None  # the alias set only says they may alias: they never do
+    r_op, w_op = read.owner, write.owner
+    r_model = bufferizable_model(r_op)
+    # An op reading and writing one use, or reading and writing each element
+    # before the next, does not clobber what it reads itself; but a later
+    # iteration of a loop around it reads what an earlier one wrote when the
+    # data was defined outside the loop (MLIR: a write in a repetitive region
+    # to a value defined outside it conflicts with the reads in the region).
+    only_carried = read == write
+    opinion: bool | None = None
+    if not only_carried:
+        opinion = _model_opinion(state, r_model, r_op, read, write)
+        if opinion is None and w_op is not r_op:
+            opinion = _model_opinion(state, bufferizable_model(w_op), w_op, read, write)
+        if opinion is True:
+            return None
+        only_carried = (
+            opinion is None
+            and r_op is w_op
+            and r_model is not None
+            and r_model.bufferizes_to_elementwise_access(r_op, [read, write])
+        )
+    order = state.order
+    write_aliases: set[SSAValue] | None = None
+    for definition in state.definitions(value):
+        if state.root_cache is not None and not (
+            state.buffer_roots(definition) & state.buffer_roots(write.value)
+        ):
+            continue  # the data read lives in buffers the write never is
+        carried = _loop_carried(state, r_op, w_op, definition)
+        if only_carried and not carried:
+            continue
+        if opinion is None and not carried:
+            if r_op is not w_op and order.happens_before(r_op, w_op):
+                continue
+            if _mutually_exclusive(r_op, w_op):
+                continue
+            # A write before the definition is overwritten by it; but an op
+            # writing two destinations that alias writes its results
+            # together, so the one may clobber the other.
+            if order.pos[w_op] < order.value_pos(definition) and not (
+                isinstance(definition, OpResult) and definition.op is w_op
+            ):
+                continue
+            # An op's own operand is consumed before its regions' block
+            # arguments are defined (a loop's init before its iter_arg).
+            if (
+                isinstance(definition, BlockArgument)
+                and definition.block.parent_op() is w_op
+            ):
+                continue
+            # The data flowed through a branch that excludes the write,
+            # along every path from the definition to the read.
+            if all(
+                any(_mutually_exclusive(via, w_op) for via in path)
+                for path in state.definition_paths[value][definition]
+            ):
+                continue
+        if write_aliases is None:
+            write_aliases = {a.value for a in state.get_aliasing_values(write)}
+        if definition in write_aliases:
+            continue
+        # The definition need not be in the write's alias set yet: the view
+        # ops between it and the read may still be undecided (bottom-up), and
+        # a later merge never re-checks this pair. Data that reached the read
+        # through a copy was copied after its definition, so treating the
+        # definition as aliasing is conservative, never wrong.
+        return Conflict("read-after-write", read, write, definition)
+    return None
+
+
+def _reads_against_writes(
+    state: OneShotAnalysisState, small_values: Iterable[SSAValue], large: SetData
+) -> Conflict | None:
+    writes = large.writes
+    if not writes:
+        return None
+    for value in small_values:
+        record = state.value_reads.get(value)
+        if record is None:
+            continue
+        start = bisect.bisect_left(writes, (record.lo, -1))
+        if start == len(writes):
+            continue
+        for read, hi in record.reads:
+            index = start
+            while index < len(writes) and writes[index][0] <= hi:
+                conflict = _pair_conflict(
+                    state, read, value, state.write_operands[writes[index][1]]
+                )
+                if conflict is not None:
+                    return conflict
+                index += 1
+    return None
+
+
+def _write_against_reads(
+    state: OneShotAnalysisState, write: OpOperand, targets: set[SSAValue]
+) -> Conflict | None:
+    assert state.stabber is not None
+    point = state.order.pos[write.owner]
+    records = state.stabber.stab(point)
+    selected = state.alias_sets.in_sets(
+        [record.key for record in records], {id(target) for target in targets}
+    )
+    for chosen in selected:
+        record = records[chosen]
+        reads = record.reads
+        for index in range(bisect.bisect_left(record.his, point), len(reads)):
+            conflict = _pair_conflict(state, reads[index][0], record.value, write)
+            if conflict is not None:
+                return conflict
+    return None
+
+
+def _cross_conflict(
+    state: OneShotAnalysisState, a: SSAValue, b: SSAValue
+) -> Conflict | None:
+    data_a, data_b = state.alias_set_data(a), state.alias_set_data(b)
+    size_a = state.alias_sets.size(a) + len(data_a.writes)
+    size_b = state.alias_sets.size(b) + len(data_b.writes)
+    if size_a > size_b:
+        a, b, data_a, data_b = b, a, data_b, data_a
+    conflict = _reads_against_writes(state, state.alias_sets.members(a), data_b)
+    if conflict is not None:
+        return conflict
+    for _, index in data_a.writes:
+        conflict = _write_against_reads(state, state.write_operands[index], {b})
+        if conflict is not None:
+            return conflict
+    return None
+
+
+def in_place_conflict(
+    state: OneShotAnalysisState,
+    operand: OpOperand,
+    aliases: Sequence[AliasingValue],
+    is_write: bool,
+    check_writable: bool = True,
+) -> Conflict | None:
+    """Why `operand` may not bufferize in place (None if it may)."""
+    roots_list: list[SSAValue] = []
+    for value in [operand.value, *(a.value for a in aliases)]:
+        root = state.alias_sets.find(value)
+        if root not in roots_list:
+            roots_list.append(root)
+    if not is_write and len(roots_list) == 1:
+        return None
+    conflict = None
+    if check_writable:
+        conflict = _non_writable_conflict(state, roots_list, is_write)
+    if conflict is None:
+        # Models asked during the check see the operand as in place: that is
+        # the hypothesis being checked.
+        state.in_place_operands.add(operand)
+        conflict = _raw_conflict(state, operand, roots_list, set(roots_list), is_write)
+        state.in_place_operands.discard(operand)
+    return conflict
+
+
+def _non_writable_conflict(
+    state: OneShotAnalysisState, roots: Sequence[SSAValue], is_write: bool
+) -> Conflict | None:
+    datas = [state.alias_set_data(r) for r in roots]
+    if not is_write and not any(d.writes for d in datas):
+        return None
+    for data in datas:
+        if data.non_writable is not None:
+            return Conflict("non-writable", non_writable=data.non_writable)
+    return None
+
+
+def _raw_conflict(
+    state: OneShotAnalysisState,
+    operand: OpOperand,
+    roots_list: Sequence[SSAValue],
+    roots: set[SSAValue],
+    is_write: bool,
+) -> Conflict | None:
+    for i, a in enumerate(roots_list):
+        for b in roots_list[i + 1 :]:
+            conflict = _cross_conflict(state, a, b)
+            if conflict is not None:
+                return conflict
+    if is_write:
+        return _write_against_reads(state, operand, roots)
+    return None
+
+
+def has_several_tensor_results(op: Operation) -> bool:
+    """Whether `op` has more than one tensor result."""
+    return sum(isinstance(r.type, TensorType) for r in op.results) > 1

@@ -1,0 +1,229 @@
+"""Empty-tensor elimination: give `tensor.empty` destinations a buffer that exists.
+
+A `tensor.empty` (or `bufferization.alloc_tensor` without `copy`) bufferizes to a
+new allocation. Two rewrites on tensors, before the one-shot analysis, let the
+computation write into a buffer the program has anyway:
+
+* Subset insertion (MLIR's empty-tensor elimination). An empty tensor, fully
+  written by a chain of destination-passing ops, whose result is inserted into a
+  subset of a destination (an op with a `SubsetInsertionModel`:
+  `tensor.insert_slice`, `bufferization.materialize_in_destination`): the empty
+  tensor becomes the extraction of that subset (`tensor.extract_slice` at the same
+  offsets, sizes and strides; the destination itself for
+  materialize_in_destination). The chain then writes the destination's buffer
+  directly and the insertion is a copy of a view onto itself. Only when the
+  destination and the slice parameters are available where the chain starts and the
+  first op of the chain does not read the empty tensor's (undefined) contents.
+* Dead-input reuse. A linalg op whose loops are all parallel, computing into an
+  empty tensor it does not read, with an `ins` operand of the same type read with
+  the same permutation map as that output (ReLU of a bias add, say): the input
+  becomes the destination, `outs(%input)`, so the op may overwrite its input
+  element by element.
+
+Both rewrites keep the tensor program's meaning (only undefined initial contents
+change). Whether the new destination may really be written in place -- the input is
+not read later, not a constant, not a read-only argument; the destination is not
+read between the slice and the insertion -- is left to the one-shot analysis: `eliminate_empty_tensors`
+rewrites every candidate, runs the analysis once, and undoes each rewrite whose
+destination would not be in place (which would cost a copy instead of saving an
+allocation). Undone candidates may try another input in a next round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
+from xdsl.ir import Operation, SSAValue
+
+from xdsl_bufferize.analysis.empty_tensor import (
+    ChainState,
+    InPlaceOracle,
+    in_place_oracle,
+    is_undefined_contents,
+    trace_to_empty,
+    value_dominates,
+)
+from xdsl_bufferize.analysis.ir_checks import (
+    check_ranked_tensors,
+    check_region_terminators,
+)
+from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
+from xdsl_bufferize.interfaces.bufferizable import (
+    BufferizationOptions,
+    OpOperand,
+    bufferizable_model,
+)
+from xdsl_bufferize.interfaces.subset_insertion import subset_insertion_model
+from xdsl_bufferize.models import register_all_models
+from xdsl_bufferize.models.linalg import (
+    all_loops_parallel,
+    indexing_maps,
+    is_permutation,
+    num_dps_inputs,
+)
+from xdsl_bufferize.utils.ir import enclosing_function
+
+MAX_ROUNDS = 3
+"""How many times the analysis runs (each round retries undone candidates with
+their next alternative)."""
+
+
+@dataclass
+class _Candidate:
+    """One tentative rewrite: `use` (an operand holding an empty tensor) gets a new
+    value; `required` operands must all be in place for it to pay off."""
+
+    key: tuple[object, ...]
+    use: OpOperand
+    empty: SSAValue
+    required: list[OpOperand] = field(default_factory=list[OpOperand])
+    new_op: Operation | None = None
+    """The op built to produce the new value (erased when undone)."""
+
+    def apply(self, value: SSAValue) -> None:
+        self.use.owner.operands[self.use.index] = value
+
+    def revert(self) -> None:
+        self.use.owner.operands[self.use.index] = self.empty
+        if self.new_op is not None:
+            self.new_op.detach()
+            self.new_op.erase()
+            self.new_op = None
+
+
+def _subset_candidate(
+    op: Operation, state: ChainState, claimed: set[OpOperand]
+) -> _Candidate | None:
+    """The subset-insertion rewrite for `op`, if `op` inserts into a tensor subset
+    and the rewrite applies."""
+    model = subset_insertion_model(op)
+    if model is None or not model.is_subset_insertion(op):
+        return None
+    source = model.source_operand(op).value
+    needed = model.values_needed_for_extraction(op)
+    traced = trace_to_empty(source, state)
+    if traced is None:
+        return None
+    empty, chain = traced
+    first_use = chain[-1]
+    if first_use in claimed or empty.type != source.type:
+        return None
+    if state.bufferizes_to_memory_read(first_use):
+        return None
+    if not model.accepts(op, empty):
+        return None
+    if not all(value_dominates(v, first_use.owner) for v in needed):
+        return None
+    return _Candidate(
+        ("subset", id(op)), first_use, empty, [*chain, model.destination_operand(op)]
+    )
+
+
+def _apply_subset(candidate: _Candidate, insertion: Operation) -> None:
+    model = subset_insertion_model(insertion)
+    assert model is not None
+    value, new_op = model.build_subset_extraction(insertion, candidate.use.owner)
+    if new_op is not None:
+        candidate.new_op = new_op
+        candidate.required.append(OpOperand(new_op, 0))
+    candidate.apply(value)
+
+
+def _input_candidates(
+    op: Operation, state: ChainState, claimed: set[OpOperand]
+) -> list[tuple[_Candidate, int]]:
+    """Dead-input rewrites for linalg op `op`: (candidate, input index), several
+    inputs per output in order of preference."""
+    if not isinstance(op, LinalgStructuredOperation) or not all_loops_parallel(op):
+        return []
+    maps = indexing_maps(op)
+    if maps is None:
+        return []
+    num_inputs = num_dps_inputs(op)
+    found: list[tuple[_Candidate, int]] = []
+    outs_values = set(op.operands[num_inputs:])
+    for k in range(num_inputs, len(op.operands)):
+        use = OpOperand(op, k)
+        empty = use.value
+        if use in claimed or not is_undefined_contents(empty):
+            continue
+        if state.bufferizes_to_memory_read(use) or not is_permutation(maps[k]):
+            continue
+        for j in range(num_inputs):
+            value = op.operands[j]
+            if (
+                value.type == empty.type
+                and maps[j] == maps[k]
+                and value not in outs_values
+            ):
+                found.append(
+                    (_Candidate(("input", id(op), k, j), use, empty, [use]), j)
+                )
+    return found
+
+
+def eliminate_empty_tensors(
+    module: ModuleOp,
+    options: BufferizationOptions | None = None,
+    keep: ReusableAnalyses | None = None,
+) -> int:
+    """Apply both rewrites where the one-shot analysis keeps the new destination in
+    place; return how many empty-tensor uses were replaced. With `keep`, the
+    analyses of functions left unchanged after the last oracle are recorded there,
+    for the one-shot bufferization that follows."""
+    register_all_models()
+    check_region_terminators(module, "eliminate-empty-tensors")
+    check_ranked_tensors(module, "eliminate-empty-tensors")
+    state = ChainState(options)
+    tried: set[tuple[object, ...]] = set()
+    kept: list[_Candidate] = []
+    for _ in range(MAX_ROUNDS):
+        claimed: set[OpOperand] = {c.use for c in kept}
+        round_candidates: list[_Candidate] = []
+        for op in list(module.walk()):
+            if bufferizable_model(op) is None:
+                continue
+            candidate = _subset_candidate(op, state, claimed)
+            if candidate is not None and candidate.key not in tried:
+                tried.add(candidate.key)
+                claimed.add(candidate.use)
+                _apply_subset(candidate, op)
+                round_candidates.append(candidate)
+                continue
+            for candidate, j in _input_candidates(op, state, claimed):
+                if candidate.key in tried or candidate.use in claimed:
+                    continue
+                tried.add(candidate.key)
+                claimed.add(candidate.use)
+                candidate.apply(op.operands[j])
+                round_candidates.append(candidate)
+        if not round_candidates:
+            break
+        # Only the functions holding this round's candidates need verdicts.
+        holders = {enclosing_function(c.use.owner) for c in round_candidates}
+        oracle: InPlaceOracle | None = (
+            in_place_oracle(module, options, keep=keep)
+            if None in holders
+            else in_place_oracle(
+                module, options, [f for f in holders if f is not None], keep
+            )
+        )
+        for candidate in round_candidates:
+            if oracle is not None and all(oracle(o) for o in candidate.required):
+                kept.append(candidate)
+            else:
+                candidate.revert()
+                if keep is not None:
+                    keep.invalidate(enclosing_function(candidate.use.owner))
+    _erase_dead_empties({c.empty for c in kept})
+    return len(kept)
+
+
+def _erase_dead_empties(values: set[SSAValue]) -> None:
+    for value in values:
+        owner = value.owner
+        if isinstance(owner, Operation) and not value.uses and owner.parent:
+            owner.detach()
+            owner.erase()
