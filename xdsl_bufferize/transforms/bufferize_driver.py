@@ -43,12 +43,13 @@ from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.analysis.call_graph import symbol_names
+from xdsl_bufferize.analysis.conflicts import Conflict
 from xdsl_bufferize.analysis.func_attrs import verify_writable_attributes
 from xdsl_bufferize.analysis.ir_checks import (
     check_ranked_tensors,
     check_region_terminators,
 )
-from xdsl_bufferize.analysis.one_shot_analysis import Conflict, OneShotAnalysisState
+from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
     BufferizationOptions,

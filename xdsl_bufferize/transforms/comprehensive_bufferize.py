@@ -74,6 +74,9 @@ from xdsl.transforms.common_subexpression_elimination import (
 from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPass
 
 from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
+from xdsl_bufferize.bufferization.empty_tensor_elimination import (
+    eliminate_empty_tensors,
+)
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.copy_reasons import explain_copies
 from xdsl_bufferize.interfaces.diagnostics import invalid_option
@@ -87,9 +90,6 @@ from xdsl_bufferize.transforms.convert_bufferization_to_memref import (
     MEMCPY_OPS,
     MemcpyOp,
     lower_copies,
-)
-from xdsl_bufferize.transforms.empty_tensor_elimination import (
-    eliminate_empty_tensors,
 )
 from xdsl_bufferize.transforms.one_shot_bufferize import (
     OneShotBufferizePass,
