@@ -350,6 +350,13 @@ class ScopedCallGraph:
     callee_of: dict[func.CallOp, func.FuncOp]
     escaped: set[str]
     """Symbol names used other than as the callee of a plain `func.call`."""
+    _calls_by_callee: dict[func.FuncOp, list[func.CallOp]] = field(
+        init=False, default_factory=dict[func.FuncOp, list[func.CallOp]]
+    )
+
+    def __post_init__(self) -> None:
+        for call, callee in self.callee_of.items():
+            self._calls_by_callee.setdefault(callee, []).append(call)
 
     def callee_first(self) -> list[func.FuncOp]:
         """Functions each after all the functions it calls (those in or calling into a
@@ -362,7 +369,7 @@ class ScopedCallGraph:
 
     def calls_of(self, callee: func.FuncOp) -> list[func.CallOp]:
         """The plain calls of `callee` in the module."""
-        return [c for c, f in self.callee_of.items() if f is callee]
+        return list(self._calls_by_callee.get(callee, ()))
 
     def only_called_here(self, function: func.FuncOp) -> bool:
         """Whether every call of `function` is a plain `func.call` in the module (a

@@ -1213,19 +1213,14 @@ class OwnershipAnalysis:
         cannot return such a view to a caller that would free it."""
         if self.handover_root(value) is None:
             return False
-        current = value
-        while self.kind.get(current) is RootKind.VIEW:
-            assert isinstance(current, OpResult)
-            op = current.op
-            if isinstance(op, func.CallOp):
-                if not self.forwarding.forwards_base(op, current.index):
-                    break
-            elif not isinstance(op, memref.CastOp):
-                break
-            current = self.view_sources[current][0]
-        else:
-            return False
-        return static_offset_layout(value.type) is None
+        found = self._view_root(value)
+        assert found is not None
+        return not found[1] and static_offset_layout(value.type) is None
+
+    def _caller_cannot_free(self, value: SSAValue) -> bool:
+        """Whether `value`, returned as it is, might be a view its callers could not free
+        with a plain dealloc (itself such a view, or a merge that may take one over)."""
+        return self.frees_through_base(value) or self.may_hold_inner_view(value)
 
     def _owned_value(self, site: Site) -> SSAValue | None:
         """The owning root `site` would hand over: its value, or the root of a view."""
@@ -1656,7 +1651,7 @@ class OwnershipAnalysis:
         owning = self.is_owning(value)
         if owning and not self.is_flagged(value):
             return False
-        if self.frees_through_base(value) or self.may_hold_inner_view(value):
+        if self._caller_cannot_free(value):
             return False
         ret = site.source
         function = ret.parent_op()
