@@ -12,13 +12,13 @@ from xdsl_bufferize.analysis.forwarding import branch_successor_operands
 from xdsl_bufferize.analysis.ownership.collect import clone_family, clone_result_model
 from xdsl_bufferize.analysis.ownership.plan import (
     FLAG_REGION_OPS,
+    STAGE,
     MergeClass,
     OwnershipState,
     RootKind,
     Site,
     SiteKind,
     SiteMode,
-    _error,
 )
 from xdsl_bufferize.analysis.ownership.roots import (
     _restore_roots,
@@ -43,6 +43,7 @@ from xdsl_bufferize.interfaces.allocation import (
     FreeThroughBaseModel,
     allocation_interface,
 )
+from xdsl_bufferize.interfaces.diagnostics import op_error
 
 
 def decide_classes(state: OwnershipState) -> None:
@@ -362,7 +363,8 @@ def _clone_model(state: OwnershipState, site: Site) -> AllocationModel:
         may_default = False
     if may_default and state.memref_default is not None:
         return state.memref_default
-    raise _error(
+    raise op_error(
+        STAGE,
         site.source,
         f"must pass an owned copy of operand #{site.index} but the buffer's "
         "allocation interface cannot clone it",
@@ -414,7 +416,8 @@ def decide_families(state: OwnershipState) -> None:
                 anchor = cls.members[0]
                 owner = anchor.owner if isinstance(anchor, OpResult) else None
                 op = owner or cls.sites[0].source
-                raise _error(
+                raise op_error(
+                    STAGE,
                     op,
                     "merges buffers freed by different ops ("
                     + ", ".join(sorted(families))
@@ -431,7 +434,9 @@ def decide_families(state: OwnershipState) -> None:
     for cls in state.classes:
         if cls.owned and cls.members and cls.members[0] not in state.family:
             if state.memref_default is None:
-                raise _error(cls.sites[0].source, "has no memref allocation model")
+                raise op_error(
+                    STAGE, cls.sites[0].source, "has no memref allocation model"
+                )
             for member in cls.members:
                 state.family[member] = "memref.dealloc"
                 state.model[member] = state.memref_default
@@ -478,7 +483,8 @@ def _check_viewed_returns(state: OwnershipState) -> None:
             or site.mode is not SiteMode.TRANSFER
             or not state.roots[ret.operands[index]] <= state.roots[ret.operands[owner]]
         ):
-            raise _error(
+            raise op_error(
+                STAGE,
                 ret,
                 f"returns operand #{index} as a view of result #{owner} but cannot "
                 "hand that result's buffer over to the caller",
@@ -489,7 +495,8 @@ def _check_forwarded(state: OwnershipState) -> None:
     """A forwarded result must hold its argument's buffer only (nothing owned)."""
     for (ret, index), argument in state.forwarded_returns.items():
         if not state.roots[ret.operands[index]] <= {argument}:
-            raise _error(
+            raise op_error(
+                STAGE,
                 ret,
                 f"returns operand #{index} as a view of argument "
                 f"#{argument.index} (forwarded to callers) but it may hold "

@@ -17,17 +17,17 @@ from xdsl_bufferize.analysis.forwarding import (
     branch_successor_operands,
 )
 from xdsl_bufferize.analysis.ownership.plan import (
+    STAGE,
     OwnershipState,
     RootKind,
     Site,
     SiteKind,
-    _describe,
-    _error,
 )
 from xdsl_bufferize.interfaces.allocation import (
     AllocationModel,
     allocation_interface,
 )
+from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.interfaces.region_branch import (
     region_branch_model,
     region_entry_edges,
@@ -210,7 +210,8 @@ def _collect_op(state: OwnershipState, op: Operation, function: func.FuncOp) -> 
                 state.family[result] = family
         return
     if has_effects(op, MemoryEffectKind.ALLOC):
-        raise _error(
+        raise op_error(
+            STAGE,
             op,
             "allocates a buffer but has no AllocationOpInterface (trait or "
             "registered model): cannot tell how to free it",
@@ -228,7 +229,8 @@ def _collect_branch(state: OwnershipState, op: Operation) -> None:
     successors = branch_successor_operands(op)
     if successors is None:
         if any(is_memref(arg) for s in op.successors for arg in s.args):
-            raise _error(
+            raise op_error(
+                STAGE,
                 op,
                 "branches with memref block arguments but its successor operands "
                 "are unknown to buffer-deallocation",
@@ -290,7 +292,8 @@ def _collect_region_op(
         a for r in op.regions if r.blocks.first for a in r.blocks.first.args
     ]:
         if is_memref(value) and value not in fed:
-            raise _error(
+            raise op_error(
+                STAGE,
                 op,
                 "has a memref result or region argument that no control-flow edge "
                 "of its region-branch model feeds",
@@ -332,7 +335,7 @@ def _check_opaque(state: OwnershipState, op: Operation) -> None:
         for region in op.regions:
             for nested in region.walk():
                 if any(is_memref(r) for r in nested.results):
-                    reason = f"defines memrefs inside its regions ({_describe(nested)})"
+                    reason = f"defines memrefs inside its regions ('{nested.name}')"
                     break
                 if any(
                     is_memref(a)
@@ -349,7 +352,8 @@ def _check_opaque(state: OwnershipState, op: Operation) -> None:
             if reason is not None:
                 break
     if reason is not None:
-        raise _error(
+        raise op_error(
+            STAGE,
             op,
             f"has regions whose control flow is unknown (no region-branch model) and {reason}",
         )

@@ -7,6 +7,7 @@ from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from xdsl_bufferize.analysis.ownership.plan import (
     CAPTURING_OPS,
+    STAGE,
     DeallocationPlan,
     FreePoint,
     OwnershipState,
@@ -16,11 +17,11 @@ from xdsl_bufferize.analysis.ownership.plan import (
     SiteMode,
     _defining_block,
     _defining_region,
-    _error,
     _live_in,
     _successor_edges,
 )
 from xdsl_bufferize.analysis.ownership.sites import absorbed, handover_root
+from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.utils.ir import ancestor_in_region
 
 
@@ -194,7 +195,8 @@ def _place(
                 for i, _ in edges:
                     add(FreePoint(edge=(last, i)))
             else:
-                raise _error(
+                raise op_error(
+                    STAGE,
                     last,
                     "uses a buffer in a way that leaves no point to free it",
                 )

@@ -12,24 +12,16 @@ from typing import TypeVar
 from xdsl.dialects import builtin, memref, scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.irdl.dominance import DominanceInfo
-from xdsl.utils.exceptions import DiagnosticException
 
 from xdsl_bufferize.analysis.forwarding import ForwardingAnalysis
 from xdsl_bufferize.interfaces.allocation import (
     AllocationModel,
     registered_allocation_model,
 )
-from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.utils.ir import ancestor_in_region
 
-
-def _describe(op: Operation) -> str:
-    return f"'{op.name}'"
-
-
-def _error(op: Operation, message: str) -> DiagnosticException:
-    """A diagnostic naming `op`, its function, and (if it has no regions) printing it."""
-    return op_error("buffer-deallocation", op, message)
+STAGE = "buffer-deallocation"
+"""The stage named in the diagnostics of the ownership analysis."""
 
 
 class SiteKind(enum.Enum):
