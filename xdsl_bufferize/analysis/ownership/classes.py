@@ -8,6 +8,7 @@ from __future__ import annotations
 from xdsl.dialects import func, scf
 from xdsl.ir import BlockArgument, OpResult, SSAValue
 
+from xdsl_bufferize.analysis.alias_sets import UnionFind
 from xdsl_bufferize.analysis.forwarding import branch_successor_operands
 from xdsl_bufferize.analysis.ownership.collect import clone_family, clone_result_model
 from xdsl_bufferize.analysis.ownership.plan import (
@@ -164,25 +165,18 @@ def promote_transfers(state: OwnershipState) -> None:
     kept only if every site still transfers and no other borrowed merge becomes invalid.
     """
     candidates = [c for c in state.classes if not c.owned and c.members]
-    group_of: dict[int, int] = {id(c): i for i, c in enumerate(candidates)}
-    parent = list(range(len(candidates)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, cls in enumerate(candidates):
+    candidate_ids = {id(c) for c in candidates}
+    feeding: UnionFind[MergeClass] = UnionFind()
+    for cls in candidates:
         for site in cls.sites:
             other = state.class_of.get(site.value)
-            if other is not None and id(other) in group_of:
-                a, b = find(i), find(group_of[id(other)])
-                if a != b:
-                    parent[b] = a
+            if other is not None and id(other) in candidate_ids:
+                feeding.union(cls, other)
+    # groups and their classes come in the order of `state.classes`, whichever
+    # representative the union-find picks
     groups: dict[int, list[MergeClass]] = {}
-    for i, cls in enumerate(candidates):
-        groups.setdefault(find(i), []).append(cls)
+    for cls in candidates:
+        groups.setdefault(id(feeding.find(cls)), []).append(cls)
     for group in groups.values():
         members = {id(c) for c in group}
         if not all(

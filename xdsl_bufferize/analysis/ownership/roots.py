@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from xdsl.ir import SSAValue
 
+from xdsl_bufferize.analysis.alias_sets import UnionFind
 from xdsl_bufferize.analysis.ownership.plan import (
     MergeClass,
     OwnershipState,
@@ -19,22 +20,16 @@ from xdsl_bufferize.analysis.ownership.sites import _borrowed_inputs
 
 
 def build_classes(state: OwnershipState) -> None:
-    parent: dict[SSAValue, SSAValue] = {}
-
-    def find(v: SSAValue) -> SSAValue:
-        while parent.get(v, v) is not v:
-            v = parent[v]
-        return v
-
+    fed_together: UnionFind[SSAValue] = UnionFind()
     for site in state.sites:
         for target in site.targets[1:]:
-            a, b = find(site.targets[0]), find(target)
-            if a is not b:
-                parent[b] = a
+            fed_together.union(site.targets[0], target)
+    # classes and their members come in definition order, whichever representative
+    # the union-find picks
     by_root: dict[SSAValue, MergeClass] = {}
     for value, kind in state.kind.items():
         if kind is RootKind.MERGE:
-            root = find(value)
+            root = fed_together.find(value)
             cls = by_root.get(root)
             if cls is None:
                 cls = by_root[root] = MergeClass()
