@@ -22,10 +22,10 @@ from xdsl_bufferize.execution import parse_module
 from xdsl_bufferize.execution.fuzz import main as fuzz_main
 from xdsl_bufferize.execution.mutate import SEEDS
 from xdsl_bufferize.interfaces.bufferizable import AnalysisHeuristic, LayoutMapOption
+from xdsl_bufferize.options import MEMCPY_OPS
 from xdsl_bufferize.transforms.comprehensive_bufferize import (
     ComprehensiveBufferizePass,
 )
-from xdsl_bufferize.transforms.convert_bufferization_to_memref import MEMCPY_OPS
 
 ROOT = Path(__file__).resolve().parents[2]
 

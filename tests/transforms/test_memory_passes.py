@@ -14,13 +14,13 @@ from xdsl.dialects.builtin import ModuleOp
 
 from bench.dynamic import run_with_stats
 from tests.transforms.test_buffer_saving import assert_report_ok, main_chunks, parse
+from xdsl_bufferize.bufferization.buffer_optimizations import (
+    optimize_allocation_liveness,
+)
 from xdsl_bufferize.execution.runner import apply_pipeline, compare_results, run
 from xdsl_bufferize.interfaces.diagnostics import InvalidOptionError
 from xdsl_bufferize.transforms.comprehensive_bufferize import (
     ComprehensiveBufferizePass,
-)
-from xdsl_bufferize.transforms.optimize_allocation_liveness import (
-    optimize_allocation_liveness,
 )
 from xdsl_bufferize.transforms.promote_buffers_to_stack import (
     PromoteBuffersToStackPass,

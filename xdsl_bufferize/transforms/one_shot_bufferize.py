@@ -1,7 +1,7 @@
 """The `one-shot-bufferize` pass: options, then one call into the driver.
 
 Option names follow MLIR's pass. Decisions are documented in
-`xdsl_bufferize/transforms/bufferize_driver.py` (rewrite) and
+`xdsl_bufferize/bufferization/driver.py` (rewrite) and
 `xdsl_bufferize/analysis/one_shot_analysis.py` (in-place analysis).
 
 * `test-analysis-only`: annotate `__inplace_operands_attr__` and rewrite nothing;
@@ -13,7 +13,7 @@ Option names follow MLIR's pass. Decisions are documented in
 * `statistics`: counts (in-place / out-of-place operands, tensor copies,
   allocations, buffer copies, constant globals) on stderr.
 * `bufferize-function-boundaries`: the module driver
-  (`transforms/one_shot_module_bufferize.py`) bufferizes signatures and calls too,
+  (`bufferization/module_driver.py`) bufferizes signatures and calls too,
   callees first; `modify-public-functions` and `drop-equivalent-buffer-results`
   control which results equivalent to an argument are dropped. Without it,
   function bodies are bufferized and tensor arguments/results cross the signature
@@ -108,7 +108,7 @@ class OneShotBufferizePass(ModulePass):
     iteration); when False (MLIR's default), such a loop is an error."""
     bufferize_function_boundaries: bool = False
     """Bufferize function signatures and calls too (the module driver,
-    `transforms/one_shot_module_bufferize.py`)."""
+    `bufferization/module_driver.py`)."""
     function_boundary_type_conversion: str = "infer-layout-map"
     """Layout of memrefs at function boundaries."""
     infer_private_layouts: bool = False
@@ -167,13 +167,13 @@ class OneShotBufferizePass(ModulePass):
         leaves the explain-copies report to the caller (a pipeline that changes
         the copies afterwards). `options` replaces `self.options()` (a pipeline
         setting options that are not this pass's)."""
-        from xdsl_bufferize.transforms.bufferize_driver import one_shot_bufferize
+        from xdsl_bufferize.bufferization.driver import one_shot_bufferize
 
         if options is None:
             options = self.options()
         with frozen_heap():
             if options.bufferize_function_boundaries:
-                from xdsl_bufferize.transforms.one_shot_module_bufferize import (
+                from xdsl_bufferize.bufferization.module_driver import (
                     one_shot_module_bufferize,
                 )
 
