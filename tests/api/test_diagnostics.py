@@ -103,23 +103,23 @@ def test_error_outside_a_function() -> None:
     ("make", "message"),
     [
         (
-            lambda: OneShotBufferizePass(analysis_heuristic="sideways"),
+            lambda: OneShotBufferizePass(analysis_heuristic="sideways"),  # pyright: ignore[reportArgumentType]
             "one-shot-bufferize: invalid value 'sideways' of option analysis-heuristic "
             "(valid: bottom-up, top-down, bottom-up-from-terminators, fuzzer)",
         ),
         (
-            lambda: ComprehensiveBufferizePass(function_boundary_type_conversion="x"),
+            lambda: ComprehensiveBufferizePass(function_boundary_type_conversion="x"),  # pyright: ignore[reportArgumentType]
             "comprehensive-bufferize: invalid value 'x' of option "
             "function-boundary-type-conversion (valid: infer-layout-map, "
             "identity-layout-map, fully-dynamic-layout-map)",
         ),
         (
-            lambda: ComprehensiveBufferizePass(memcpy_op="memcpy"),
+            lambda: ComprehensiveBufferizePass(memcpy_op="memcpy"),  # pyright: ignore[reportArgumentType]
             "comprehensive-bufferize: invalid value 'memcpy' of option memcpy-op "
             "(valid: memref.copy, linalg.copy, loops)",
         ),
         (
-            lambda: ConvertBufferizationToMemrefPass(memcpy_op="x"),
+            lambda: ConvertBufferizationToMemrefPass(memcpy_op="x"),  # pyright: ignore[reportArgumentType]
             "convert-bufferization-to-memref: invalid value 'x' of option memcpy-op "
             "(valid: memref.copy, linalg.copy, loops)",
         ),

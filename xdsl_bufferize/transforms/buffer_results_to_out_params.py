@@ -35,7 +35,7 @@ from xdsl_bufferize.options import OutParamsOptions
 
 
 @dataclass(frozen=True)
-class BufferResultsToOutParamsPass(ModulePass, OutParamsOptions):
+class BufferResultsToOutParamsPass(OutParamsOptions, ModulePass):
     """Memref results of functions become out-parameters the caller allocates."""
 
     name = "buffer-results-to-out-params"

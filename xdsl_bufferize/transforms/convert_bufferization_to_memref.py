@@ -19,7 +19,6 @@ layout of its shape and casts it to the clone's type (`memref.cast`), as MLIR do
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -30,24 +29,24 @@ from xdsl.passes import ModulePass
 from xdsl_bufferize.bufferization.copy_lowering import lower_copies
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.diagnostics import invalid_option
-from xdsl_bufferize.options import MEMCPY_OPS, MemcpyOpName
+from xdsl_bufferize.options import MEMCPY_OPS, MemcpyOpName, PassOptions
 
 
 @dataclass(frozen=True)
-class ConvertBufferizationToMemrefPass(ModulePass):
+class ConvertBufferizationToMemrefPass(PassOptions, ModulePass):
     """Clones become allocations and copies; copies take the form `memcpy-op`
     names, so that xDSL's own lowering and interpreter accept them."""
 
     name = "convert-bufferization-to-memref"
 
-    memcpy_op: str = "linalg.copy"
+    memcpy_op: MemcpyOpName = "linalg.copy"
     """How copies are written: linalg.copy, loops (scf.for of load/store) or
     memref.copy."""
 
-    def __post_init__(self) -> None:
+    def validate(self, pass_name: str) -> None:
         if self.memcpy_op not in MEMCPY_OPS:
-            raise invalid_option(self.name, "memcpy-op", self.memcpy_op, MEMCPY_OPS)
+            raise invalid_option(pass_name, "memcpy-op", self.memcpy_op, MEMCPY_OPS)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         with frozen_heap():
-            lower_copies(op, cast(MemcpyOpName, self.memcpy_op))
+            lower_copies(op, self.memcpy_op)

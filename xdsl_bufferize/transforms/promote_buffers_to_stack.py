@@ -24,14 +24,11 @@ from xdsl_bufferize.options import StackPromotionOptions
 
 
 @dataclass(frozen=True)
-class PromoteBuffersToStackPass(ModulePass, StackPromotionOptions):
+class PromoteBuffersToStackPass(StackPromotionOptions, ModulePass):
     """Small, statically sized heap buffers that do not escape their function (or
     alloca scope) and are not allocated in a loop become stack buffers."""
 
     name = "promote-buffers-to-stack"
-
-    def __post_init__(self) -> None:
-        self.check_stack_promotion_options(self.name)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         with frozen_heap():

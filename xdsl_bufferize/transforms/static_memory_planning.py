@@ -31,21 +31,7 @@ from xdsl_bufferize.analysis.memory_planning import (
 )
 from xdsl_bufferize.bufferization.memory_planning import plan_memory
 from xdsl_bufferize.gc_pause import frozen_heap
-from xdsl_bufferize.interfaces.diagnostics import InvalidOptionError
-
-
-def check_planning_alignment(pass_name: str, option: str, alignment: int) -> None:
-    """Raise unless `alignment` is a positive power of two."""
-    if (
-        isinstance(alignment, bool)
-        or not isinstance(alignment, int)
-        or alignment <= 0
-        or alignment & (alignment - 1)
-    ):
-        raise InvalidOptionError(
-            f"{pass_name}: invalid value '{alignment}' of option {option} "
-            "(must be a positive power of two)"
-        )
+from xdsl_bufferize.options import check_planning_alignment
 
 
 @dataclass(frozen=True)
