@@ -19,32 +19,25 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneAttr,
     StridedLayoutAttr,
-    SymbolRefAttr,
     TensorType,
     UnrankedMemRefType,
     UnrankedTensorType,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
-from xdsl_bufferize.analysis.call_graph import (
-    CallGraph,
-)
+from xdsl_bufferize.analysis.call_graph import CallGraph, escaped_symbols
 from xdsl_bufferize.analysis.func_attrs import (
     BUFFER_LAYOUT_ATTR,
     arg_attr,
     set_arg_attr,
 )
-from xdsl_bufferize.analysis.module_analysis import (
-    ModuleAnalysisState,
-)
-from xdsl_bufferize.bufferization.driver import (
-    OneShotBufferizationState,
-)
+from xdsl_bufferize.analysis.module_analysis import ModuleAnalysisState
+from xdsl_bufferize.bufferization.driver import OneShotBufferizationState
 from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     LayoutMapOption,
 )
-from xdsl_bufferize.interfaces.diagnostics import fail_at
+from xdsl_bufferize.interfaces.diagnostics import ONE_SHOT_STAGE, op_error
 from xdsl_bufferize.utils.memref_layout import identity_strides, strides_and_offset
 
 BufferType = MemRefType[Attribute] | UnrankedMemRefType[Attribute]
@@ -84,7 +77,8 @@ def argument_buffer_type(
     if not isinstance(buffer_type, MemRefType) or not isinstance(
         layout, MemRefLayoutAttr
     ):
-        fail_at(
+        raise op_error(
+            ONE_SHOT_STAGE,
             function,
             f"argument #{index}: '{BUFFER_LAYOUT_ATTR}' must be a memref layout "
             f"(strided<...> or affine map) on a ranked tensor, got {layout}",
@@ -165,18 +159,6 @@ def join_layouts(
     return StridedLayoutAttr(joined, offset)
 
 
-def _symbols_used_outside_calls(module: ModuleOp) -> set[str]:
-    """Names of the symbols referred to other than as the callee of a func.call."""
-    used: set[str] = set()
-    for op in module.walk():
-        for attr in [*op.attributes.values(), *op.properties.values()]:
-            if isinstance(attr, SymbolRefAttr) and not (
-                isinstance(op, func.CallOp) and attr is op.callee
-            ):
-                used.add(attr.root_reference.data)
-    return used
-
-
 def infer_private_layouts(
     module: ModuleOp,
     graph: CallGraph,
@@ -191,7 +173,7 @@ def infer_private_layouts(
     the functions with an inferred non-identity layout (their results are typed
     like their buffers, so a result equivalent to such an argument is no copy)."""
     inferred: set[func.FuncOp] = set()
-    elsewhere = _symbols_used_outside_calls(module)
+    elsewhere = escaped_symbols(module)
     buffer_states: dict[func.FuncOp, ModuleBufferizationState] = {}
     for function in reversed(graph.order):
         calls = graph.callers.get(function, [])

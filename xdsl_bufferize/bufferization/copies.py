@@ -11,7 +11,6 @@ needs (`origin_reason`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from weakref import WeakKeyDictionary
 
 from xdsl.dialects import arith, bufferization, tensor
 from xdsl.dialects.builtin import (
@@ -27,13 +26,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferRelation,
     OpOperand,
 )
-from xdsl_bufferize.interfaces.copy_reasons import (
-    SsaNames,
-)
-
-tensor_copy_reasons: WeakKeyDictionary[Operation, str] = WeakKeyDictionary()
-"""With explain-copies: the reason of each copying `alloc_tensor` inserted for an
-out-of-place operand (the copy its bufferization makes gets it)."""
+from xdsl_bufferize.interfaces.copy_reasons import SsaNames, record_reason
 
 
 def insert_tensor_copies(state: OneShotAnalysisState) -> int:
@@ -56,8 +49,9 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
         if copied:
             alloc = bufferization.AllocTensorOp(tensor_type, [], value)
             if names is not None:
-                tensor_copy_reasons[alloc] = explain_conflict(
-                    operand, state.conflicts[operand], names, True
+                record_reason(
+                    alloc,
+                    explain_conflict(operand, state.conflicts[operand], names, True),
                 )
         else:
             sizes: list[SSAValue] = []
@@ -176,5 +170,4 @@ __all__ = [
     "names_scope",
     "needs_copy",
     "origin_reason",
-    "tensor_copy_reasons",
 ]

@@ -49,7 +49,6 @@ from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
 from xdsl_bufferize.bufferization.copies import (
     insert_tensor_copies,
     origin_reason,
-    tensor_copy_reasons,
 )
 from xdsl_bufferize.bufferization.reports import (
     BufferizationStatistics,
@@ -68,8 +67,10 @@ from xdsl_bufferize.interfaces.copy_reasons import (
     Reason,
     SsaNames,
     copies_made_for,
+    reason_of,
 )
 from xdsl_bufferize.interfaces.diagnostics import (
+    ONE_SHOT_STAGE,
     BufferizationError,
     op_error,
 )
@@ -298,15 +299,6 @@ class OneShotBufferizationState(BufferizationState):
         return get_global.memref
 
 
-STAGE = "one-shot-bufferize"
-"""The stage named in the diagnostics of bufferization (also when
-comprehensive-bufferize runs it)."""
-
-
-def _error(op: Operation, message: str) -> BufferizationError:
-    return op_error(STAGE, op, message)
-
-
 def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
     """Fail on the first op with tensor semantics and no model (unless allowed, or
     under test-analysis-only, which analyses such ops conservatively: their tensor
@@ -315,7 +307,8 @@ def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
         return
     for op in root.walk():
         if bufferizable_model(op) is None and has_tensor_semantics(op):
-            raise _error(
+            raise op_error(
+                ONE_SHOT_STAGE,
                 op,
                 "has tensor semantics but no bufferization model (pass "
                 "allow-unknown-ops to keep it on tensors behind to_tensor / "
@@ -335,7 +328,7 @@ def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
             continue
         rewriter = PatternRewriter(op)
         try:
-            reason: Reason | None = tensor_copy_reasons.get(op)
+            reason: Reason | None = reason_of(op)
             if reason is None and names is not None:
                 reason = origin_reason(op, names)
             with copies_made_for(reason):
@@ -343,7 +336,7 @@ def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
         except BufferizationError:
             raise
         except PassFailedException as error:
-            raise _error(op, str(error)) from error
+            raise op_error(ONE_SHOT_STAGE, op, str(error)) from error
 
 
 def _fold_pair(to_buffer: bufferization.ToBufferOp) -> bool:
@@ -448,7 +441,7 @@ def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisSt
     errors = state.verify()
     if errors:
         op, message = errors[0]
-        raise _error(op, message)
+        raise op_error(ONE_SHOT_STAGE, op, message)
     return state
 
 
@@ -479,7 +472,6 @@ def one_shot_bufferize(
 
 
 __all__ = [
-    "STAGE",
     "OneShotBufferizationState",
     "analyze",
     "bufferize_ops",

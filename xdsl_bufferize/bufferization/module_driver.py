@@ -92,9 +92,7 @@ from xdsl_bufferize.bufferization.driver import (
     check_unknown_ops,
     fold_to_buffer_to_tensor,
 )
-from xdsl_bufferize.bufferization.drop_results import (
-    drop_equivalent_buffer_results,
-)
+from xdsl_bufferize.bufferization.drop_results import drop_equivalent_buffer_results
 from xdsl_bufferize.bufferization.public_wrappers import (
     create_variants,
     finish_variants,
@@ -110,7 +108,12 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     LayoutMapOption,
 )
-from xdsl_bufferize.interfaces.diagnostics import BufferizationError, fail_at, op_error
+from xdsl_bufferize.interfaces.diagnostics import (
+    ONE_SHOT_STAGE,
+    BufferizationError,
+    call_context,
+    op_error,
+)
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
@@ -278,11 +281,11 @@ def analyze_module(
                 raise
             except PassFailedException as error:
                 # A model refused an op without naming it: name the function.
-                raise op_error("one-shot-bufferize", function, str(error)) from error
+                raise op_error(ONE_SHOT_STAGE, function, str(error)) from error
             errors = state.verify()
             if errors:
                 op, message = errors[0]
-                fail_at(op, message)
+                raise op_error(ONE_SHOT_STAGE, op, f"{call_context(op)}{message}")
             summary = summarize_function(function, state)
         states[function] = state
         func_state.finish(function, summary)

@@ -23,9 +23,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     bufferizable_model,
 )
-from xdsl_bufferize.interfaces.copy_reasons import (
-    SsaNames,
-)
+from xdsl_bufferize.interfaces.copy_reasons import SsaNames
 from xdsl_bufferize.utils.ir import enclosing_function
 
 

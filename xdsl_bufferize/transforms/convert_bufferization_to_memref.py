@@ -1,19 +1,9 @@
 """convert-bufferization-to-memref: clones and copies in forms xDSL's lowering knows.
 
-MLIR's pass of the same name turns `bufferization.clone` into `memref.alloc` +
-`memref.copy`. xDSL lowers neither `bufferization.clone` nor `memref.copy` (its
-`convert-memref-to-ptr` and its interpreter stop at them), so this pass also rewrites
-every copy into the form chosen by `memcpy-op` (the name and the first two values of
-MLIR's option that picks the copy op of bufferization):
-
-* `linalg.copy` (default): `linalg.copy ins(%src) outs(%dst)`, which xDSL's
-  `convert-linalg-to-loops` turns into loads and stores;
-* `loops`: an `scf.for` nest of `memref.load` / `memref.store` (what xDSL's
-  interpreter and every lowering accept, without going through linalg);
-* `memref.copy`: copies are left as they are (clones still become alloc + copy).
-
-A clone whose type has a layout other than the identity allocates the identity
-layout of its shape and casts it to the clone's type (`memref.cast`), as MLIR does.
+MLIR's pass of the same name turns `bufferization.clone` into an allocation and a
+copy; here every copy also takes the form `memcpy-op` names (`linalg.copy`, the
+default; `loops`; or `memref.copy`), since xDSL lowers neither `bufferization.clone`
+nor `memref.copy` (`xdsl_bufferize.bufferization.copy_lowering`).
 """
 
 from __future__ import annotations
@@ -21,9 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import (
-    ModuleOp,
-)
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from xdsl_bufferize.bufferization.copy_lowering import lower_copies

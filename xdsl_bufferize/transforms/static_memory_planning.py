@@ -1,19 +1,10 @@
 """static-memory-planning: the statically sized buffers of a function in one arena.
 
-Each function allocates one arena, `memref.alloc() {memory_planning.arena} :
-memref<Nxi8>`, at its entry and frees it before every `func.return`. Every plannable
-allocation (statically sized, freed in its own region, not leaving it; see
-`xdsl_bufferize.analysis.memory_planning`) becomes a `memref.view` of the arena at
-the byte offset the planner chose, and its frees are removed. Buffers whose lifetimes
-do not overlap share bytes, so the arena is as small as the placement allows and the
-function calls the heap once for all of them. Dynamically sized buffers, buffers
-returned or yielded out of their region and buffers freed through another value stay
-on the heap.
-
+Each function allocates one arena and every plannable buffer becomes a view of it at
+the offset the planner chose (`xdsl_bufferize.analysis.memory_planning` decides,
+`xdsl_bufferize.bufferization.memory_planning` rewrites; both docstrings say how).
 Meant to run after deallocation (`comprehensive-bufferize{plan-memory=true}` runs it
-last). MLIR has no such pass in its tree; the `merge-alloc` proposal
-(mlir/docs/MemrefMergeAlloc.md) places buffers the same way but runs before
-deallocation.
+last).
 """
 
 from __future__ import annotations
@@ -21,14 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import (
-    ModuleOp,
-)
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from xdsl_bufferize.analysis.memory_planning import (
-    DEFAULT_ALIGNMENT,
-)
+from xdsl_bufferize.analysis.memory_planning import DEFAULT_ALIGNMENT
 from xdsl_bufferize.bufferization.memory_planning import plan_memory
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.options import check_planning_alignment
