@@ -17,6 +17,7 @@ from xdsl_bufferize import BufferizationError, InvalidOptionError, bufferize, de
 from xdsl_bufferize.execution import parse_module
 from xdsl_bufferize.execution.runner import make_context
 from xdsl_bufferize.interfaces.diagnostics import op_error
+from xdsl_bufferize.options import ComprehensiveBufferizeOptions
 from xdsl_bufferize.transforms.comprehensive_bufferize import (
     ComprehensiveBufferizePass,
 )
@@ -132,6 +133,12 @@ def test_error_outside_a_function() -> None:
             lambda: ComprehensiveBufferizePass(buffer_alignment=-64),
             "comprehensive-bufferize: invalid value '-64' of option buffer-alignment",
         ),
+        (
+            # The options object alone (the Python API's) checks like its pass.
+            lambda: ComprehensiveBufferizeOptions(memcpy_op="x"),  # pyright: ignore[reportArgumentType]
+            "comprehensive-bufferize: invalid value 'x' of option memcpy-op "
+            "(valid: memref.copy, linalg.copy, loops)",
+        ),
     ],
 )
 def test_bad_options_fail_when_the_pass_is_built(make: object, message: str) -> None:
@@ -240,6 +247,18 @@ func.func @f(%t: tensor<*xf32>) -> tensor<*xf32> {
             "comprehensive-bufferize{analysis-heuristic=sideways}",
             "error: comprehensive-bufferize: invalid value 'sideways' of option "
             "analysis-heuristic",
+        ),
+        (
+            # A Literal-typed option: our message, not xDSL's type check.
+            "one-shot-bufferize{function-boundary-type-conversion=sideways}",
+            "error: one-shot-bufferize: invalid value 'sideways' of option "
+            "function-boundary-type-conversion (valid: infer-layout-map, "
+            "identity-layout-map, fully-dynamic-layout-map)",
+        ),
+        (
+            "convert-bufferization-to-memref{memcpy-op=fast}",
+            "error: convert-bufferization-to-memref: invalid value 'fast' of option "
+            "memcpy-op (valid: memref.copy, linalg.copy, loops)",
         ),
     ],
 )

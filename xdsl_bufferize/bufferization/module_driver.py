@@ -8,7 +8,7 @@ With `bufferize-function-boundaries`, `one-shot-bufferize` hands the module to
    Public functions called inside the module and writing an argument they may not
    write get a private in-place variant `@<name>__inplace` that internal calls
    target, while the public symbol becomes a wrapper copying for external callers
-   (`transforms/inplace_variants.py`; kept only where some internal call saves the
+   (`bufferization/public_wrappers.py`; kept only where some internal call saves the
    copy, which the analysis of the module with every variant tells). With the
    option `result_variants` (plan-memory), public functions called inside the
    module that return a statically shaped tensor get one as well, so that their
