@@ -11,7 +11,7 @@ An option class checks its values when it is built (`validate`), so a bad value 
 `InvalidOptionError` naming the pass, the option and the valid values before anything
 runs. Options with a fixed set of values are `Literal` types; xDSL's `from_spec` would
 refuse a value outside a `Literal` with its own error, so `PassOptions.from_spec`
-reports such a value first, with ours.
+hands such a value to `validate` instead.
 """
 
 from __future__ import annotations
@@ -73,6 +73,10 @@ def check_planning_alignment(pass_name: str, option: str, alignment: int) -> Non
         )
 
 
+_deferred_checks: list[bool] = []
+"""Non-empty while `PassOptions.from_spec` builds options whose check comes later."""
+
+
 @dataclass(frozen=True)
 class PassOptions:
     """The options of the pass called `name`, checked when they are built."""
@@ -81,29 +85,41 @@ class PassOptions:
     """The pass these options belong to (named in the errors)."""
 
     def __post_init__(self) -> None:
-        self.validate(self.name)
+        if not _deferred_checks:
+            self.validate(self.name)
 
     def validate(self, pass_name: str) -> None:
         """Raise `InvalidOptionError` for a value the pass does not accept."""
 
     @classmethod
     def from_spec(cls, spec: ArgSpec) -> Self:
-        """xDSL's `from_spec` (the pass built from `-p 'name{...}'`), after our check
-        of the values of `Literal` options."""
+        """xDSL's `from_spec` (the pass built from `-p 'name{...}'`), except that a
+        value outside a `Literal` option's values (which xDSL's type check would
+        refuse with its own message) reaches `validate`: the options are built
+        without such values, then take them, and `validate` reports the first bad
+        option in its own order."""
         parameters = spec.normalize_parameter_names().parameters
         hints = get_type_hints(cls)
+        outside: dict[str, str] = {}
         for field in dataclasses.fields(cls):
             if get_origin(hints[field.name]) is not Literal:
                 continue
-            valid: tuple[str, ...] = get_args(hints[field.name])
             values = parameters.get(field.name)
             if values is not None and len(values) == 1:
                 value = values[0]
-                if isinstance(value, str) and value not in valid:
-                    raise invalid_option(
-                        cls.name, field.name.replace("_", "-"), value, valid
-                    )
-        return super().from_spec(spec)  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownVariableType]
+                if isinstance(value, str) and value not in get_args(hints[field.name]):
+                    outside[field.name] = value
+        if not outside:
+            return super().from_spec(spec)  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownVariableType]
+        rest = {k: v for k, v in parameters.items() if k not in outside}
+        _deferred_checks.append(True)
+        try:
+            built: Self = super().from_spec(  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+                type(spec)(name=spec.name, parameters=rest)
+            )
+        finally:
+            _deferred_checks.pop()
+        return dataclasses.replace(built, **outside)
 
 
 @dataclass(frozen=True)

@@ -260,6 +260,13 @@ func.func @f(%t: tensor<*xf32>) -> tensor<*xf32> {
             "error: convert-bufferization-to-memref: invalid value 'fast' of option "
             "memcpy-op (valid: memref.copy, linalg.copy, loops)",
         ),
+        (
+            # Two bad options: the first one the pass checks is reported, also when
+            # the other is a Literal-typed one.
+            "comprehensive-bufferize{memcpy-op=fast max-alloc-size-in-bytes=-1}",
+            "error: comprehensive-bufferize: invalid value '-1' of option "
+            "max-alloc-size-in-bytes",
+        ),
     ],
 )
 def test_xdsl_opt_shows_our_errors_without_traceback(

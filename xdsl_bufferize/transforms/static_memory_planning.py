@@ -18,11 +18,11 @@ from xdsl.passes import ModulePass
 from xdsl_bufferize.analysis.memory_planning import DEFAULT_ALIGNMENT
 from xdsl_bufferize.bufferization.memory_planning import plan_memory
 from xdsl_bufferize.gc_pause import frozen_heap
-from xdsl_bufferize.options import check_planning_alignment
+from xdsl_bufferize.options import PassOptions, check_planning_alignment
 
 
 @dataclass(frozen=True)
-class StaticMemoryPlanningPass(ModulePass):
+class StaticMemoryPlanningPass(PassOptions, ModulePass):
     """Statically sized buffers of each function share one arena allocated once per
     call, at offsets that let buffers with disjoint lifetimes reuse memory."""
 
@@ -37,8 +37,8 @@ class StaticMemoryPlanningPass(ModulePass):
     are allocated by their callers (extra arguments) and planned in the callers'
     arenas."""
 
-    def __post_init__(self) -> None:
-        check_planning_alignment(self.name, "alignment", self.alignment)
+    def validate(self, pass_name: str) -> None:
+        check_planning_alignment(pass_name, "alignment", self.alignment)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         with frozen_heap():
