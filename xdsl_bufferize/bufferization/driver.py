@@ -1,9 +1,10 @@
 """The one-shot bufferization driver: analysis, tensor copies, rewrite, clean-up.
 
 1. Analysis (`OneShotAnalysisState.analyze`): in-place decisions per tensor operand.
-2. Tensor copies (`insert_tensor_copies`): each operand decided out of place gets a
-   `bufferization.alloc_tensor() copy(%t)` before its op (no copy when the op does
-   not read the operand's data), so every op bufferizes as if in place.
+2. Tensor copies (`insert_tensor_copies`, `bufferization/copies.py`): each operand
+   decided out of place gets a `bufferization.alloc_tensor() copy(%t)` before its op
+   (no copy when the op does not read the operand's data), so every op bufferizes as
+   if in place.
 3. Rewrite (`bufferize_ops`): ops are visited in pre-order (a region op before the
    ops of its regions) and each model's `bufferize` rewrites its op. A tensor result
    replaced by a memref is wrapped in `bufferization.to_tensor` for its users that
@@ -14,6 +15,10 @@
 Unknown ops (no model) with tensors are an error naming the op, or, with
 `allow-unknown-ops`, keep their tensor operands and results: their operands are the
 `to_tensor` of a buffer and their results reach buffers through `to_buffer`.
+
+The reports (statistics, `test-analysis-only` annotations, `print-conflicts`) are in
+`bufferization/reports.py`; across function boundaries `bufferization/module_driver.py`
+drives the same steps function by function.
 """
 
 from __future__ import annotations

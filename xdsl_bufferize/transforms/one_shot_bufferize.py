@@ -1,7 +1,8 @@
 """The `one-shot-bufferize` pass: options, then one call into the driver.
 
-Option names follow MLIR's pass (declared in `xdsl_bufferize/options.py`). Decisions are documented in
-`xdsl_bufferize/bufferization/driver.py` (rewrite) and
+Option names follow MLIR's pass (declared in `xdsl_bufferize/options.py`). Decisions
+are documented in `xdsl_bufferize/bufferization/driver.py` (rewrite),
+`xdsl_bufferize/bufferization/module_driver.py` (function boundaries) and
 `xdsl_bufferize/analysis/one_shot_analysis.py` (in-place analysis).
 
 * `test-analysis-only`: annotate `__inplace_operands_attr__` and rewrite nothing;
@@ -61,8 +62,8 @@ class OneShotBufferizePass(OneShotBufferizeOptions, ModulePass):
         """Bufferize `op`; with function boundaries, reuse the still valid function
         analyses of `prior` (made with the same options). `report_copies=False`
         leaves the explain-copies report to the caller (a pipeline that changes
-        the copies afterwards). `options` replaces `self.to_bufferization_options()` (a pipeline
-        setting options that are not this pass's)."""
+        the copies afterwards). `options` replaces `self.to_bufferization_options()`
+        (a pipeline setting options that are not this pass's)."""
         from xdsl_bufferize.bufferization.driver import one_shot_bufferize
 
         if options is None:
