@@ -1,11 +1,16 @@
-"""Region-branch models: how values flow into, between and out of the regions of an op.
+"""Region-branch models (MLIR's `RegionBranchOpInterface`): how values flow into,
+between and out of the regions of an op.
 
-MLIR's `RegionBranchOpInterface` says, for an op with regions, which operands enter which
-region's block arguments and which terminator operands flow to the op's results or back into a
-region.  xDSL 0.75's `scf` ops do not implement it, so this module describes their flow in one
-place, as a registry keyed by op class that other region ops can join
-(`register_region_branch_model`).  Analyses (buffer deallocation, one-shot bufferization)
-ask `region_entry_edges(op)` and `region_exit_edges(op, terminator)`.
+For an op with regions, a model says which operands enter which region's block
+arguments and which terminator operands flow to the op's results or back into a
+region.  xDSL 0.75's `scf` ops do not implement the interface, so models are
+attached from outside (MLIR's external models): `models/scf.py`, `models/memref.py`
+and `models/affine.py` describe their dialects' region ops; any other op class can
+join with `register_region_branch_model`.  Lookup (`region_branch_model`) follows
+`interfaces/registry.py`: xDSL's own `RegionBranchOpTrait` first (`TraitModel`), then
+the registered models along the op's class hierarchy.  Analyses (buffer
+deallocation, one-shot bufferization) ask `region_entry_edges(op)` and
+`region_exit_edges(op, terminator)`.
 
 An edge (`RegionEdge`) is one control-flow transfer:
 
@@ -26,7 +31,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from xdsl.dialects import affine, memref, scf
 from xdsl.dialects.builtin import MemRefType, UnrankedMemRefType
 from xdsl.ir import Operation, Region, SSAValue
 from xdsl.traits import (
@@ -34,6 +38,8 @@ from xdsl.traits import (
     RegionBranchPoint,
     RegionBranchTerminatorOpTrait,
 )
+
+from xdsl_bufferize.interfaces.registry import ModelRegistry
 
 
 @dataclass(frozen=True)
@@ -67,19 +73,28 @@ class RegionBranchModel(Protocol):
         ...
 
 
-_REGION_BRANCH_MODELS: dict[type[Operation], RegionBranchModel] = {}
+def _trait_model(op: Operation) -> RegionBranchModel | None:
+    """`TraitModel` of an op with xDSL's `RegionBranchOpTrait`, when it describes the op."""
+    trait = op.get_trait(RegionBranchOpTrait)
+    if trait is None:
+        return None
+    model = TraitModel(trait)
+    return model if model.describes(op) else None
+
+
+_REGISTRY = ModelRegistry[RegionBranchModel](trait_model=_trait_model)
 
 
 def register_region_branch_model(
     op_type: type[Operation], model: RegionBranchModel
 ) -> None:
     """Describe the region flow of every op of class `op_type` with `model`."""
-    _REGION_BRANCH_MODELS[op_type] = model
+    _REGISTRY.register(op_type, model)
 
 
 def unregister_region_branch_model(op_type: type[Operation]) -> None:
     """Forget the region-branch model of `op_type`, if any."""
-    _REGION_BRANCH_MODELS.pop(op_type, None)
+    _REGISTRY.unregister(op_type)
 
 
 def region_branch_model(op: Operation) -> RegionBranchModel | None:
@@ -89,16 +104,7 @@ def region_branch_model(op: Operation) -> RegionBranchModel | None:
     follow which, not which operands they receive, so it describes the op only when no
     memref flows along its edges); then the registry, along the class's MRO.
     """
-    trait = op.get_trait(RegionBranchOpTrait)
-    if trait is not None:
-        model = TraitModel(trait)
-        if model.describes(op):
-            return model
-    for cls in type(op).__mro__:
-        model = _REGION_BRANCH_MODELS.get(cls)
-        if model is not None:
-            return model
-    return None
+    return _REGISTRY.lookup(op)
 
 
 def region_entry_edges(op: Operation) -> Sequence[RegionEdge] | None:
@@ -115,76 +121,26 @@ def region_exit_edges(
     return None if model is None else model.exit_edges(op, terminator)
 
 
-def _range(start: int, count: int) -> tuple[int, ...]:
+def operand_range(start: int, count: int) -> tuple[int, ...]:
+    """The `count` operand indices from `start` on."""
     return tuple(range(start, start + count))
 
 
-def _to_results(op: Operation, terminator: Operation, first: int = 0) -> RegionEdge:
+def exit_to_results(op: Operation, terminator: Operation, first: int = 0) -> RegionEdge:
+    """`terminator`'s operands from `first` on leave to the results of `op`."""
     count = len(op.results)
-    return RegionEdge(terminator, _range(first, count), None, tuple(op.results))
+    return RegionEdge(terminator, operand_range(first, count), None, tuple(op.results))
 
 
-def _to_region(
+def edge_into_region(
     source: Operation, region: Region, first: int, count: int, first_arg: int = 0
 ) -> RegionEdge:
+    """`count` operands of `source` from `first` on enter the entry block of `region`,
+    at its arguments from `first_arg` on."""
     block = region.blocks.first
     assert block is not None
     args = tuple(block.args[first_arg : first_arg + count])
-    return RegionEdge(source, _range(first, count), region, args)
-
-
-class IfModel:
-    """scf.if: enters the then or else region (or skips an empty else); yields become results."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.IfOp)
-        edges = [RegionEdge(op, (), op.true_region, ())]
-        if op.false_region.blocks:
-            edges.append(RegionEdge(op, (), op.false_region, ()))
-        else:
-            edges.append(RegionEdge(op, (), None, ()))
-        return edges
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        return [_to_results(op, terminator)]
-
-
-class ForModel:
-    """scf.for: iter_args enter the body (or skip to the results); the yield loops or exits."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ForOp)
-        count = len(op.iter_args)
-        return [
-            _to_region(op, op.body, 3, count, first_arg=1),
-            RegionEdge(op, _range(3, count), None, tuple(op.results)),
-        ]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ForOp)
-        count = len(terminator.operands)
-        return [
-            _to_region(terminator, op.body, 0, count, first_arg=1),
-            _to_results(op, terminator),
-        ]
-
-
-class WhileModel:
-    """scf.while: arguments enter `before`; scf.condition goes to `after` or out; `after` loops."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.WhileOp)
-        return [_to_region(op, op.before_region, 0, len(op.arguments))]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.WhileOp)
-        if isinstance(terminator, scf.ConditionOp):
-            count = len(terminator.args)
-            return [
-                _to_region(terminator, op.after_region, 1, count),
-                _to_results(op, terminator, first=1),
-            ]
-        return [_to_region(terminator, op.before_region, 0, len(terminator.operands))]
+    return RegionEdge(source, operand_range(first, count), region, args)
 
 
 class SingleEntryModel:
@@ -197,27 +153,7 @@ class SingleEntryModel:
         return [RegionEdge(op, (), region, ()) for region in op.regions]
 
     def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        return [_to_results(op, terminator)]
-
-
-class ParallelModel:
-    """scf.parallel: the body runs any number of times; results come from its init values.
-
-    Reductions (`scf.reduce` regions) combine values without forwarding them, so memref
-    reductions are not described (their regions define memrefs: callers refuse them).
-    """
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ParallelOp)
-        first = len(op.lowerBound) + len(op.upperBound) + len(op.step)
-        return [
-            RegionEdge(op, (), op.body, ()),
-            RegionEdge(op, _range(first, len(op.initVals)), None, tuple(op.results)),
-        ]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ParallelOp)
-        return [RegionEdge(terminator, (), op.body, ())]
+        return [exit_to_results(op, terminator)]
 
 
 class TraitModel:
@@ -266,65 +202,3 @@ class TraitModel:
         if not terminator.has_trait(RegionBranchTerminatorOpTrait):
             return []
         return self._edges(op, terminator, RegionBranchPoint(terminator))
-
-
-class AffineForModel:
-    """affine.for: like scf.for, its inits after the bound operands."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, affine.ForOp)
-        first = len(op.lowerBoundOperands) + len(op.upperBoundOperands)
-        count = len(op.inits)
-        return [
-            _to_region(op, op.body, first, count, first_arg=1),
-            RegionEdge(op, _range(first, count), None, tuple(op.results)),
-        ]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, affine.ForOp)
-        count = len(terminator.operands)
-        return [
-            _to_region(terminator, op.body, 0, count, first_arg=1),
-            _to_results(op, terminator),
-        ]
-
-
-class AffineIfModel:
-    """affine.if: like scf.if."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, affine.IfOp)
-        edges = [RegionEdge(op, (), op.then_region, ())]
-        if op.else_region.blocks:
-            edges.append(RegionEdge(op, (), op.else_region, ()))
-        else:
-            edges.append(RegionEdge(op, (), None, ()))
-        return edges
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        return [_to_results(op, terminator)]
-
-
-class AffineParallelModel:
-    """affine.parallel: the body runs any number of times; results are reductions (not
-    described: their values are combined, not forwarded, so memref results are refused)."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, affine.ParallelOp)
-        return [RegionEdge(op, (), op.body, ()), RegionEdge(op, (), None, ())]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, affine.ParallelOp)
-        return [RegionEdge(terminator, (), op.body, ())]
-
-
-register_region_branch_model(scf.IfOp, IfModel())
-register_region_branch_model(scf.ForOp, ForModel())
-register_region_branch_model(scf.WhileOp, WhileModel())
-register_region_branch_model(scf.ExecuteRegionOp, SingleEntryModel())
-register_region_branch_model(scf.IndexSwitchOp, SingleEntryModel())
-register_region_branch_model(memref.AllocaScopeOp, SingleEntryModel())
-register_region_branch_model(scf.ParallelOp, ParallelModel())
-register_region_branch_model(affine.ForOp, AffineForModel())
-register_region_branch_model(affine.IfOp, AffineIfModel())
-register_region_branch_model(affine.ParallelOp, AffineParallelModel())

@@ -40,6 +40,14 @@ from xdsl_bufferize.interfaces.bufferizable import (
     register_bufferizable_model,
 )
 from xdsl_bufferize.interfaces.diagnostics import op_error
+from xdsl_bufferize.interfaces.region_branch import (
+    RegionEdge,
+    SingleEntryModel,
+    edge_into_region,
+    exit_to_results,
+    operand_range,
+    register_region_branch_model,
+)
 from xdsl_bufferize.models.bufferization import cast_if_needed, to_tensor_op
 
 
@@ -800,8 +808,89 @@ class YieldOpModel(BufferizableOpModel):
         return
 
 
+# ---------------------------------------------------------------- region flow
+
+
+class IfRegionFlow:
+    """scf.if: enters the then or else region (or skips an empty else); yields become results."""
+
+    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, scf.IfOp)
+        edges = [RegionEdge(op, (), op.true_region, ())]
+        if op.false_region.blocks:
+            edges.append(RegionEdge(op, (), op.false_region, ()))
+        else:
+            edges.append(RegionEdge(op, (), None, ()))
+        return edges
+
+    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
+        return [exit_to_results(op, terminator)]
+
+
+class ForRegionFlow:
+    """scf.for: iter_args enter the body (or skip to the results); the yield loops or exits."""
+
+    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, scf.ForOp)
+        count = len(op.iter_args)
+        return [
+            edge_into_region(op, op.body, 3, count, first_arg=1),
+            RegionEdge(op, operand_range(3, count), None, tuple(op.results)),
+        ]
+
+    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, scf.ForOp)
+        count = len(terminator.operands)
+        return [
+            edge_into_region(terminator, op.body, 0, count, first_arg=1),
+            exit_to_results(op, terminator),
+        ]
+
+
+class WhileRegionFlow:
+    """scf.while: arguments enter `before`; scf.condition goes to `after` or out; `after` loops."""
+
+    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, scf.WhileOp)
+        return [edge_into_region(op, op.before_region, 0, len(op.arguments))]
+
+    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, scf.WhileOp)
+        if isinstance(terminator, scf.ConditionOp):
+            count = len(terminator.args)
+            return [
+                edge_into_region(terminator, op.after_region, 1, count),
+                exit_to_results(op, terminator, first=1),
+            ]
+        return [
+            edge_into_region(terminator, op.before_region, 0, len(terminator.operands))
+        ]
+
+
+class ParallelRegionFlow:
+    """scf.parallel: the body runs any number of times; results come from its init values.
+
+    Reductions (`scf.reduce` regions) combine values without forwarding them, so memref
+    reductions are not described (their regions define memrefs: callers refuse them).
+    """
+
+    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, scf.ParallelOp)
+        first = len(op.lowerBound) + len(op.upperBound) + len(op.step)
+        return [
+            RegionEdge(op, (), op.body, ()),
+            RegionEdge(
+                op, operand_range(first, len(op.initVals)), None, tuple(op.results)
+            ),
+        ]
+
+    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, scf.ParallelOp)
+        return [RegionEdge(terminator, (), op.body, ())]
+
+
 def register_scf_models() -> None:
-    """Register the models of the `scf` dialect."""
+    """Register the models of the `scf` dialect (bufferization and region flow)."""
     register_bufferizable_model(scf.ForOp, ForOpModel())
     register_bufferizable_model(scf.WhileOp, WhileOpModel())
     register_bufferizable_model(scf.ConditionOp, ConditionOpModel())
@@ -809,3 +898,9 @@ def register_scf_models() -> None:
     register_bufferizable_model(scf.IndexSwitchOp, IndexSwitchOpModel())
     register_bufferizable_model(scf.ExecuteRegionOp, ExecuteRegionOpModel())
     register_bufferizable_model(scf.YieldOp, YieldOpModel())
+    register_region_branch_model(scf.IfOp, IfRegionFlow())
+    register_region_branch_model(scf.ForOp, ForRegionFlow())
+    register_region_branch_model(scf.WhileOp, WhileRegionFlow())
+    register_region_branch_model(scf.ExecuteRegionOp, SingleEntryModel())
+    register_region_branch_model(scf.IndexSwitchOp, SingleEntryModel())
+    register_region_branch_model(scf.ParallelOp, ParallelRegionFlow())
