@@ -37,17 +37,15 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects
 
-from xdsl_bufferize.analysis.forwarding import (
-    VIEW_OPS,
-    ForwardingAnalysis,
-    branch_successor_operands,
-)
+from xdsl_bufferize.analysis.forwarding import ForwardingAnalysis
 from xdsl_bufferize.analysis.hoisting import only_touches_elements
+from xdsl_bufferize.interfaces.branch import branch_successor_operands
 from xdsl_bufferize.interfaces.region_branch import (
     RegionEdge,
     region_entry_edges,
     region_exit_edges,
 )
+from xdsl_bufferize.interfaces.view_like import is_view
 from xdsl_bufferize.utils.ir import is_memref
 
 
@@ -94,7 +92,7 @@ def _flow_targets(
         return []
     if isinstance(user, memref.ExtractStridedMetaDataOp):
         return [user.base_buffer]
-    if isinstance(user, VIEW_OPS):
+    if is_view(user):
         return [r for r in user.results if is_memref(r)]
     if isinstance(user, func.ReturnOp):
         flow.returned.append(user)

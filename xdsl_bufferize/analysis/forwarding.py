@@ -61,7 +61,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from xdsl.dialects import builtin, cf, func, memref
+from xdsl.dialects import builtin, func, memref
 from xdsl.ir import (
     Block,
     BlockArgument,
@@ -77,11 +77,13 @@ from xdsl_bufferize.analysis.call_graph import (
     is_public,
     scoped_call_graph,
 )
+from xdsl_bufferize.interfaces.branch import branch_successor_operands
 from xdsl_bufferize.interfaces.region_branch import (
     RegionEdge,
     region_entry_edges,
     region_exit_edges,
 )
+from xdsl_bufferize.interfaces.view_like import is_view, view_source
 from xdsl_bufferize.utils.ir import is_memref
 
 VIEW_OPS: tuple[type[Operation], ...] = (
@@ -93,7 +95,8 @@ VIEW_OPS: tuple[type[Operation], ...] = (
     memref.ViewOp,
     memref.MemorySpaceCastOp,
 )
-"""Ops whose memref result is a view of their only memref operand."""
+"""The memref view ops, as a class list: only `analysis/ownership.py` still reads it
+(until it asks `interfaces/view_like.py` like this module does)."""
 
 
 _Origin = SSAValue | tuple[SSAValue, SSAValue]
@@ -377,7 +380,7 @@ def _origins(
                 continue
             if isinstance(op, memref.GetGlobalOp):
                 continue  # returned as a copy, as arguments are
-            if not op.regions and not isinstance(op, VIEW_OPS):
+            if not op.regions and not is_view(op):
                 # a new buffer, or (an unknown op) maybe a view of a memref operand
                 found.add(current)
                 work.extend(v for v in op.operands if is_memref(v))
@@ -392,11 +395,11 @@ def _origins(
 def _view_chain(value: SSAValue) -> Iterator[SSAValue]:
     """`value`, then the buffers it is a view of, traced back through view ops."""
     yield value
-    while isinstance(value, OpResult) and isinstance(value.op, VIEW_OPS):
-        sources = [v for v in value.op.operands if is_memref(v)]
-        if len(sources) != 1:
+    while isinstance(value, OpResult):
+        source = view_source(value.op)
+        if source is None:
             break
-        value = sources[0]
+        value = source
         yield value
 
 
@@ -562,11 +565,11 @@ def _incoming(
         return None if holder is None else _region_op_inputs(holder, value)
     assert isinstance(value, OpResult)
     op = value.op
-    if isinstance(op, VIEW_OPS):
+    source = view_source(op)
+    if source is not None:
         if base_only and not isinstance(op, memref.CastOp):
             return None
-        sources = [v for v in op.operands if is_memref(v)]
-        return sources if len(sources) == 1 else None
+        return [source]
     if isinstance(op, func.CallOp):
         if analysis is None:
             return [v for v in op.operands if is_memref(v)]
@@ -578,34 +581,6 @@ def _incoming(
         return [op.operands[operand]]
     if op.regions:
         return _region_op_inputs(op, value)
-    return None
-
-
-def branch_successor_operands(
-    op: Operation,
-) -> list[tuple[int, Block, tuple[int, ...]]] | None:
-    """(successor index, block, forwarded operand indices) of a known branch op."""
-    if isinstance(op, cf.BranchOp):
-        return [(0, op.successor, tuple(range(len(op.arguments))))]
-    if isinstance(op, cf.ConditionalBranchOp):
-        n_then = len(op.then_arguments)
-        n_else = len(op.else_arguments)
-        return [
-            (0, op.then_block, tuple(range(1, 1 + n_then))),
-            (1, op.else_block, tuple(range(1 + n_then, 1 + n_then + n_else))),
-        ]
-    if isinstance(op, cf.SwitchOp):
-        first = 1
-        result = [
-            (0, op.default_block, tuple(range(first, first + len(op.default_operands))))
-        ]
-        first += len(op.default_operands)
-        sizes = op.case_operand_segments.get_values()
-        for i, block in enumerate(op.case_blocks):
-            size = int(sizes[i])
-            result.append((i + 1, block, tuple(range(first, first + size))))
-            first += size
-        return result
     return None
 
 

@@ -46,23 +46,13 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects
 
 from xdsl_bufferize.interfaces.allocation import HoistingKind, allocation_interface
+from xdsl_bufferize.interfaces.view_like import view_source
 
 SEQUENTIAL_LOOPS: tuple[type[Operation], ...] = (scf.ForOp, scf.WhileOp, affine.ForOp)
 """Loops whose iterations run one after the other."""
 
 PARALLEL_LOOPS: tuple[type[Operation], ...] = (scf.ParallelOp, affine.ParallelOp)
 """Loops whose iterations may run concurrently."""
-
-VIEW_OPS: tuple[type[Operation], ...] = (
-    memref.SubviewOp,
-    memref.CastOp,
-    memref.ReinterpretCastOp,
-    memref.ExpandShapeOp,
-    memref.CollapseShapeOp,
-    memref.MemorySpaceCastOp,
-    memref.ViewOp,
-)
-"""Ops whose memref result is a view of their first (memref) operand."""
 
 _ELEMENT_ACCESS_OPS: tuple[type[Operation], ...] = (
     memref.LoadOp,
@@ -137,7 +127,7 @@ def buffer_uses(buffer: SSAValue) -> BufferUses:
             user = use.operation
             if isinstance(user, memref.DeallocOp):
                 deallocs.append(user)
-            elif isinstance(user, VIEW_OPS) and use.index == 0:
+            elif view_source(user) is value:
                 stack.extend(user.results)
             elif not only_touches_elements(user, use.index):
                 return BufferUses(True, deallocs)

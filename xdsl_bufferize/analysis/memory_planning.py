@@ -73,8 +73,8 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import IsTerminator, SymbolTable
 
 from xdsl_bufferize.analysis.call_graph import ScopedCallGraph
-from xdsl_bufferize.analysis.hoisting import VIEW_OPS
 from xdsl_bufferize.analysis.program_order import ProgramOrder
+from xdsl_bufferize.interfaces.view_like import is_view
 from xdsl_bufferize.utils.ir import ancestor_in_block, ancestor_in_region
 from xdsl_bufferize.utils.memref_layout import element_size
 
@@ -285,7 +285,7 @@ def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
                 uses.deallocs.append(user)
                 continue
             uses.users.append(user)
-            if isinstance(user, VIEW_OPS) or user.name == "memref.assume_alignment":
+            if is_view(user) or user.name == "memref.assume_alignment":
                 stack.extend(r for r in user.results if _is_ranked_memref(r))
             elif isinstance(user, func.CallOp):
                 stack.extend(calls.aliasing(user))

@@ -42,7 +42,7 @@ from xdsl_bufferize.analysis.buffer_view_flow import (
     buffer_view_flow,
     frees_memory,
 )
-from xdsl_bufferize.analysis.forwarding import VIEW_OPS, ForwardingAnalysis
+from xdsl_bufferize.analysis.forwarding import ForwardingAnalysis
 from xdsl_bufferize.analysis.hoisting import (
     PARALLEL_LOOPS,
     SEQUENTIAL_LOOPS,
@@ -50,6 +50,7 @@ from xdsl_bufferize.analysis.hoisting import (
 )
 from xdsl_bufferize.interfaces.allocation import allocation_interface
 from xdsl_bufferize.interfaces.region_branch import region_branch_model
+from xdsl_bufferize.interfaces.view_like import is_view
 from xdsl_bufferize.utils.ir import is_memref
 
 ALLOCATION_SCOPES: tuple[type[Operation], ...] = (func.FuncOp, memref.AllocaScopeOp)
@@ -117,7 +118,7 @@ def _views_of(value: SSAValue) -> set[SSAValue]:
                 continue
             if isinstance(user, memref.ExtractStridedMetaDataOp):
                 targets = [user.base_buffer]
-            elif isinstance(user, VIEW_OPS):
+            elif is_view(user):
                 targets = [r for r in user.results if is_memref(r)]
             else:
                 continue

@@ -27,9 +27,6 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
-from xdsl_bufferize.analysis.forwarding import (
-    branch_successor_operands as _branch_successor_operands,
-)
 from xdsl_bufferize.analysis.ir_checks import check_region_terminators
 from xdsl_bufferize.analysis.ownership import (
     DeallocationPlan,
@@ -39,6 +36,7 @@ from xdsl_bufferize.analysis.ownership import (
     analyze_deallocation,
 )
 from xdsl_bufferize.gc_pause import frozen_heap
+from xdsl_bufferize.interfaces.branch import branch_model, branch_successor_operands
 from xdsl_bufferize.interfaces.diagnostics import BufferizationError
 from xdsl_bufferize.models.allocation import register_default_allocation_models
 from xdsl_bufferize.transforms.public_forwarders import split_public_forwarders
@@ -136,7 +134,7 @@ def _clone_on_edge(
     cursors: _Cursors,
 ) -> None:
     """Clone a successor operand of a multi-way branch only on the edge that passes it."""
-    successors = _branch_successor_operands(source)
+    successors = branch_successor_operands(source)
     assert successors is not None
     for succ_index, _, indices in successors:
         if index not in indices:
@@ -330,7 +328,7 @@ class _FlagPlumbing:
 
     def _branch(self, op: Operation, extra: dict[Block, list[int]]) -> None:
         """Rebuild a branch with one placeholder flag per flagged argument of its targets."""
-        successors = _branch_successor_operands(op)
+        successors = branch_successor_operands(op)
         assert successors is not None
         lists: list[list[SSAValue]] = []
         for _, block, indices in successors:
@@ -338,23 +336,10 @@ class _FlagPlumbing:
                 [op.operands[i] for i in indices]
                 + [self.placeholder] * len(extra.get(block, []))
             )
-        if isinstance(op, cf.BranchOp):
-            new: Operation = cf.BranchOp(op.successor, *lists[0])
-        elif isinstance(op, cf.ConditionalBranchOp):
-            new = cf.ConditionalBranchOp(
-                op.cond, op.then_block, lists[0], op.else_block, lists[1]
-            )
-        else:
-            assert isinstance(op, cf.SwitchOp)
-            new = cf.SwitchOp(
-                op.flag,
-                op.default_block,
-                lists[0],
-                op.case_values,
-                list(op.case_blocks),
-                lists[1:],
-            )
-        new_successors = _branch_successor_operands(new)
+        model = branch_model(op)
+        assert model is not None
+        new = model.with_successor_operands(op, lists)
+        new_successors = branch_successor_operands(new)
         assert new_successors is not None
         for (_, block, old), (_, _, fresh) in zip(
             successors, new_successors, strict=True
