@@ -10,6 +10,7 @@ from xdsl.ir import Operation
 from xdsl.parser import Parser
 
 from xdsl_bufferize.interfaces import (
+    RegionBranchModel,
     RegionEdge,
     region_entry_edges,
     region_exit_edges,
@@ -62,7 +63,7 @@ def test_for_edges() -> None:
     assert exits[1].targets == (loop.res[0],)
 
 
-class PassThroughModel:
+class PassThroughModel(RegionBranchModel):
     """`test.op` with one region: runs it once; its terminator's operands become results."""
 
     def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:

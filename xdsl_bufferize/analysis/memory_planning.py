@@ -5,8 +5,8 @@ is *plannable* when
 
 * its type is statically shaped, with the identity layout, the default memory space
   and an element type of known size (floats, integers, index);
-* it is not inside a parallel loop (`scf.parallel`, `affine.parallel`, `scf.forall`:
-  iterations running at the same time cannot share one slot);
+* it is not inside a parallel loop (`LoopKind.PARALLEL`: `scf.parallel`,
+  `affine.parallel`; iterations running at the same time cannot share one slot);
 * its buffer does not leave its region: following every alias (views and casts, the
   memref results of calls that may return a view of it, and the results and region
   arguments of region ops it is passed to or yielded inside), no alias reaches a
@@ -63,7 +63,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from xdsl.dialects import affine, func, memref
+from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
@@ -74,6 +74,7 @@ from xdsl.traits import IsTerminator, SymbolTable
 
 from xdsl_bufferize.analysis.call_graph import ScopedCallGraph
 from xdsl_bufferize.analysis.program_order import ProgramOrder
+from xdsl_bufferize.interfaces.region_branch import LoopKind, loop_kind
 from xdsl_bufferize.interfaces.view_like import is_view
 from xdsl_bufferize.utils.ir import ancestor_in_block, ancestor_in_region
 from xdsl_bufferize.utils.memref_layout import element_size
@@ -84,8 +85,6 @@ bytes by it, `xdsl_bufferize.execution.memory`)."""
 
 DEFAULT_ALIGNMENT = 16
 """Minimum alignment of a slot, in bytes."""
-
-_PARALLEL_LOOPS = ("scf.parallel", "affine.parallel", "scf.forall")
 
 WHOLE_OP = 1 << 62
 """`PlannedBuffer.end_step` of a lifetime that lasts to the end of its last op."""
@@ -397,7 +396,7 @@ def _plannable_type(alloc: memref.AllocOp) -> tuple[int, int] | None:
 def _in_parallel_loop(op: Operation, function: func.FuncOp) -> bool:
     parent = op.parent_op()
     while parent is not None and parent is not function:
-        if parent.name in _PARALLEL_LOOPS or isinstance(parent, affine.ParallelOp):
+        if loop_kind(parent) is LoopKind.PARALLEL:
             return True
         parent = parent.parent_op()
     return False

@@ -43,13 +43,9 @@ from xdsl_bufferize.analysis.buffer_view_flow import (
     frees_memory,
 )
 from xdsl_bufferize.analysis.forwarding import ForwardingAnalysis
-from xdsl_bufferize.analysis.hoisting import (
-    PARALLEL_LOOPS,
-    SEQUENTIAL_LOOPS,
-    is_defined_outside,
-)
+from xdsl_bufferize.analysis.hoisting import is_defined_outside
 from xdsl_bufferize.interfaces.allocation import allocation_interface
-from xdsl_bufferize.interfaces.region_branch import region_branch_model
+from xdsl_bufferize.interfaces.region_branch import LoopKind, region_branch_model
 from xdsl_bufferize.interfaces.view_like import is_view
 from xdsl_bufferize.utils.ir import is_memref
 
@@ -99,9 +95,8 @@ def allocation_scope(op: Operation) -> Operation | None:
     while parent is not None:
         if isinstance(parent, ALLOCATION_SCOPES):
             return parent
-        if isinstance(parent, SEQUENTIAL_LOOPS + PARALLEL_LOOPS):
-            return None
-        if region_branch_model(parent) is None:
+        model = region_branch_model(parent)
+        if model is None or model.loop_kind(parent) is not LoopKind.NONE:
             return None
         parent = parent.parent_op()
     return None

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum, auto
 from typing import Protocol
 
 from xdsl.dialects.builtin import MemRefType, UnrankedMemRefType
@@ -61,8 +62,23 @@ class RegionEdge:
         return tuple(self.source.operands[i] for i in self.operand_indices)
 
 
+class LoopKind(Enum):
+    """Whether, and how, an op runs one of its regions repeatedly."""
+
+    NONE = auto()
+    """Not a loop: each region runs at most once per execution of the op."""
+    SEQUENTIAL = auto()
+    """A loop whose iterations run one after the other (scf.for, scf.while, affine.for)."""
+    PARALLEL = auto()
+    """A loop whose iterations may run concurrently (scf.parallel, affine.parallel)."""
+
+
 class RegionBranchModel(Protocol):
-    """Describes the region control flow of one op class."""
+    """Describes the region control flow of one op class.
+
+    `entry_edges` and `exit_edges` are required; the other queries have defaults (not a
+    loop, no ownership flags, no buffers captured, terminators not checked).
+    """
 
     def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
         """Edges taken when the op starts executing."""
@@ -71,6 +87,28 @@ class RegionBranchModel(Protocol):
     def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
         """Edges taken from `terminator`, a successor-less terminator of one of op's regions."""
         ...
+
+    def loop_kind(self, op: Operation) -> LoopKind:
+        """Whether `op` is a loop, and whether its iterations may run concurrently."""
+        return LoopKind.NONE
+
+    def carries_ownership_flags(self, op: Operation) -> bool:
+        """Whether buffer deallocation may give `op` runtime ownership flags: one i1
+        appended to its entry operands / region arguments / terminator operands /
+        results per flagged memref (the op is rebuilt with them)."""
+        return False
+
+    def captures_buffers(self, op: Operation) -> bool:
+        """Whether `op` runs one of its regions once and returns, so that a buffer
+        defined before it may be handed over to (freed or returned by) that region."""
+        return False
+
+    def expected_terminator_operands(
+        self, op: Operation, region_index: int
+    ) -> int | None:
+        """How many operands the successor-less terminators of region #`region_index`
+        must have (checked before analyses index them); None: not checked."""
+        return None
 
 
 def _trait_model(op: Operation) -> RegionBranchModel | None:
@@ -121,6 +159,34 @@ def region_exit_edges(
     return None if model is None else model.exit_edges(op, terminator)
 
 
+def loop_kind(op: Operation) -> LoopKind:
+    """The loop kind of `op` (`LoopKind.NONE` for an op without a model)."""
+    model = region_branch_model(op)
+    return LoopKind.NONE if model is None else model.loop_kind(op)
+
+
+def carries_ownership_flags(op: Operation) -> bool:
+    """Whether `op` may carry ownership flags (False for an op without a model)."""
+    model = region_branch_model(op)
+    return model is not None and model.carries_ownership_flags(op)
+
+
+def captures_buffers(op: Operation) -> bool:
+    """Whether `op` runs a region once that may take over earlier buffers (False for
+    an op without a model)."""
+    model = region_branch_model(op)
+    return model is not None and model.captures_buffers(op)
+
+
+def expected_terminator_operands(op: Operation, region_index: int) -> int | None:
+    """How many operands the terminators of `op`'s region must have (None: not
+    checked, or no model)."""
+    model = region_branch_model(op)
+    return (
+        None if model is None else model.expected_terminator_operands(op, region_index)
+    )
+
+
 def operand_range(start: int, count: int) -> tuple[int, ...]:
     """The `count` operand indices from `start` on."""
     return tuple(range(start, start + count))
@@ -143,7 +209,7 @@ def edge_into_region(
     return RegionEdge(source, operand_range(first, count), region, args)
 
 
-class SingleEntryModel:
+class SingleEntryModel(RegionBranchModel):
     """An op that runs each of its regions at most once, one of them; yields become results.
 
     Fits scf.execute_region, scf.index_switch and memref.alloca_scope.
@@ -156,7 +222,7 @@ class SingleEntryModel:
         return [exit_to_results(op, terminator)]
 
 
-class TraitModel:
+class TraitModel(RegionBranchModel):
     """An op implementing xDSL's `RegionBranchOpTrait`: its successor regions give the edges.
 
     xDSL 0.75's trait has no successor operands, so only edges forwarding no memref (no

@@ -13,6 +13,8 @@ from xdsl.dialects import affine
 from xdsl.ir import Operation
 
 from xdsl_bufferize.interfaces.region_branch import (
+    LoopKind,
+    RegionBranchModel,
     RegionEdge,
     edge_into_region,
     exit_to_results,
@@ -21,7 +23,7 @@ from xdsl_bufferize.interfaces.region_branch import (
 )
 
 
-class AffineForModel:
+class AffineForModel(RegionBranchModel):
     """affine.for: like scf.for, its inits after the bound operands."""
 
     def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
@@ -41,8 +43,11 @@ class AffineForModel:
             exit_to_results(op, terminator),
         ]
 
+    def loop_kind(self, op: Operation) -> LoopKind:
+        return LoopKind.SEQUENTIAL
 
-class AffineIfModel:
+
+class AffineIfModel(RegionBranchModel):
     """affine.if: like scf.if."""
 
     def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
@@ -58,7 +63,7 @@ class AffineIfModel:
         return [exit_to_results(op, terminator)]
 
 
-class AffineParallelModel:
+class AffineParallelModel(RegionBranchModel):
     """affine.parallel: the body runs any number of times; results are reductions (not
     described: their values are combined, not forwarded, so memref results are refused)."""
 
@@ -69,6 +74,9 @@ class AffineParallelModel:
     def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
         assert isinstance(op, affine.ParallelOp)
         return [RegionEdge(terminator, (), op.body, ())]
+
+    def loop_kind(self, op: Operation) -> LoopKind:
+        return LoopKind.PARALLEL
 
 
 def register_affine_models() -> None:

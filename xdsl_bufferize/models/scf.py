@@ -41,6 +41,8 @@ from xdsl_bufferize.interfaces.bufferizable import (
 )
 from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.interfaces.region_branch import (
+    LoopKind,
+    RegionBranchModel,
     RegionEdge,
     SingleEntryModel,
     edge_into_region,
@@ -811,7 +813,7 @@ class YieldOpModel(BufferizableOpModel):
 # ---------------------------------------------------------------- region flow
 
 
-class IfRegionFlow:
+class IfRegionFlow(RegionBranchModel):
     """scf.if: enters the then or else region (or skips an empty else); yields become results."""
 
     def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
@@ -826,8 +828,34 @@ class IfRegionFlow:
     def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
         return [exit_to_results(op, terminator)]
 
+    def carries_ownership_flags(self, op: Operation) -> bool:
+        return True
 
-class ForRegionFlow:
+    def captures_buffers(self, op: Operation) -> bool:
+        return True
+
+    def expected_terminator_operands(
+        self, op: Operation, region_index: int
+    ) -> int | None:
+        return len(op.results)
+
+
+class ScfSingleEntryFlow(SingleEntryModel):
+    """scf.execute_region, scf.index_switch: one region runs once; yields become results."""
+
+    def carries_ownership_flags(self, op: Operation) -> bool:
+        return True
+
+    def captures_buffers(self, op: Operation) -> bool:
+        return True
+
+    def expected_terminator_operands(
+        self, op: Operation, region_index: int
+    ) -> int | None:
+        return len(op.results)
+
+
+class ForRegionFlow(RegionBranchModel):
     """scf.for: iter_args enter the body (or skip to the results); the yield loops or exits."""
 
     def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
@@ -846,8 +874,19 @@ class ForRegionFlow:
             exit_to_results(op, terminator),
         ]
 
+    def loop_kind(self, op: Operation) -> LoopKind:
+        return LoopKind.SEQUENTIAL
 
-class WhileRegionFlow:
+    def carries_ownership_flags(self, op: Operation) -> bool:
+        return True
+
+    def expected_terminator_operands(
+        self, op: Operation, region_index: int
+    ) -> int | None:
+        return len(op.results)
+
+
+class WhileRegionFlow(RegionBranchModel):
     """scf.while: arguments enter `before`; scf.condition goes to `after` or out; `after` loops."""
 
     def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
@@ -866,8 +905,24 @@ class WhileRegionFlow:
             edge_into_region(terminator, op.before_region, 0, len(terminator.operands))
         ]
 
+    def loop_kind(self, op: Operation) -> LoopKind:
+        return LoopKind.SEQUENTIAL
 
-class ParallelRegionFlow:
+    def carries_ownership_flags(self, op: Operation) -> bool:
+        return True
+
+    def expected_terminator_operands(
+        self, op: Operation, region_index: int
+    ) -> int | None:
+        assert isinstance(op, scf.WhileOp)
+        # before: scf.condition(%c) with the results; after: yield the before args.
+        if region_index == 0:
+            return len(op.results) + 1
+        before = op.before_region.blocks
+        return len(before[0].args) if before else None
+
+
+class ParallelRegionFlow(RegionBranchModel):
     """scf.parallel: the body runs any number of times; results come from its init values.
 
     Reductions (`scf.reduce` regions) combine values without forwarding them, so memref
@@ -888,6 +943,9 @@ class ParallelRegionFlow:
         assert isinstance(op, scf.ParallelOp)
         return [RegionEdge(terminator, (), op.body, ())]
 
+    def loop_kind(self, op: Operation) -> LoopKind:
+        return LoopKind.PARALLEL
+
 
 def register_scf_models() -> None:
     """Register the models of the `scf` dialect (bufferization and region flow)."""
@@ -901,6 +959,6 @@ def register_scf_models() -> None:
     register_region_branch_model(scf.IfOp, IfRegionFlow())
     register_region_branch_model(scf.ForOp, ForRegionFlow())
     register_region_branch_model(scf.WhileOp, WhileRegionFlow())
-    register_region_branch_model(scf.ExecuteRegionOp, SingleEntryModel())
-    register_region_branch_model(scf.IndexSwitchOp, SingleEntryModel())
+    register_region_branch_model(scf.ExecuteRegionOp, ScfSingleEntryFlow())
+    register_region_branch_model(scf.IndexSwitchOp, ScfSingleEntryFlow())
     register_region_branch_model(scf.ParallelOp, ParallelRegionFlow())
