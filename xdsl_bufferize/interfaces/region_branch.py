@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from enum import Enum, auto
 from typing import Protocol
 
-from xdsl.dialects.builtin import MemRefType, UnrankedMemRefType
-from xdsl.ir import Operation, Region, SSAValue
+from xdsl.dialects.builtin import DenseArrayBase, MemRefType, UnrankedMemRefType, i32
+from xdsl.ir import Attribute, Operation, Region, SSAValue
+from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation
 from xdsl.traits import (
     RegionBranchOpTrait,
     RegionBranchPoint,
@@ -207,6 +208,38 @@ def edge_into_region(
     assert block is not None
     args = tuple(block.args[first_arg : first_arg + count])
     return RegionEdge(source, operand_range(first, count), region, args)
+
+
+def grow_region_op(
+    op: Operation,
+    extra_inits: Sequence[SSAValue],
+    extra_result_types: Sequence[Attribute],
+) -> Operation:
+    """A new op of `op`'s class with `extra_inits` appended to its operands (its last
+    operand segment, for ops with `AttrSizedOperandSegments`) and `extra_result_types`
+    to its results, `op`'s regions moved into it (`op` is left without regions).
+
+    Valid for a region op whose models forward their entry operands as its trailing
+    operand range (scf.for, scf.while, affine.for iter_args; callers check it)."""
+    properties = dict(op.properties)
+    attributes = dict(op.attributes)
+    if extra_inits and isinstance(op, IRDLOperation):
+        for option in type(op).get_irdl_definition().options:
+            if isinstance(option, AttrSizedOperandSegments):
+                holder = properties if option.as_property else attributes
+                name = AttrSizedOperandSegments.attribute_name
+                sizes = holder[name]
+                assert isinstance(sizes, DenseArrayBase)
+                values = [int(v) for v in sizes.get_values()]
+                values[-1] += len(extra_inits)
+                holder[name] = DenseArrayBase.from_list(i32, values)
+    return type(op).create(
+        operands=[*op.operands, *extra_inits],
+        result_types=[*op.result_types, *extra_result_types],
+        properties=properties,
+        attributes=attributes,
+        regions=[op.detach_region(r) for r in list(op.regions)],
+    )
 
 
 class SingleEntryModel(RegionBranchModel):
