@@ -3,12 +3,14 @@
 MLIR's `BufferViewFlowAnalysis`, asked forwards from one value: starting at a buffer,
 follow
 
-* views (`subview`, `cast`, `reinterpret_cast`, `expand_shape`, ..., and the base buffer
-  of `memref.extract_strided_metadata`) to their results;
-* control flow: branch operands to the block arguments they feed (`cf.br`,
-  `cf.cond_br`, `cf.switch`), region-op operands to the region arguments they enter
-  and terminator operands to the results or region arguments they leave to (the
-  region-branch models of `interfaces/region_branch.py`);
+* views (view-like ops, `interfaces/view_like.py`: `subview`, `cast`,
+  `reinterpret_cast`, `expand_shape`, ...; and the base buffer of
+  `memref.extract_strided_metadata`) to their results;
+* control flow: branch operands to the block arguments they feed (branch models,
+  `interfaces/branch.py`: `cf.br`, `cf.cond_br`, `cf.switch`), region-op operands to
+  the region arguments they enter and terminator operands to the results or region
+  arguments they leave to (region-branch models, `interfaces/region_branch.py`,
+  registered from `models/`);
 * calls: with a `ForwardingAnalysis` (`analysis/forwarding.py`), to the results the
   callee statically forwards from that operand only -- under the ownership contract
   `buffer-deallocation` enforces, any other result is a buffer the callee returns

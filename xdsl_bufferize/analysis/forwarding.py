@@ -21,10 +21,11 @@ A function forwards results only if all of these hold (else it keeps the clone):
 * every `func.return` of its body returns, as result #i, a value whose every possible
   buffer is argument #j.  The value is traced backwards through
 
-  - views and casts (`memref.subview`, `cast`, `reinterpret_cast`, `expand_shape`,
-    `collapse_shape`, `view`, `memory_space_cast`) to their memref source;
+  - views and casts (view-like ops, `interfaces/view_like.py`: `memref.subview`, `cast`,
+    `reinterpret_cast`, `expand_shape`, `collapse_shape`, `view`, `memory_space_cast`) to
+    their memref source;
   - block arguments of non-entry blocks, to the operands of every branch into the block
-    (`cf.br`, `cf.cond_br`, `cf.switch`);
+    (branch models, `interfaces/branch.py`: `cf.br`, `cf.cond_br`, `cf.switch`);
   - results and region entry arguments of region ops with a region-branch model (`scf.if`,
     `scf.for`, `scf.while`, ...), to every value the model forwards to them;
   - results of calls to functions already known to forward that result, to the operand

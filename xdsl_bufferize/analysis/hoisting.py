@@ -43,7 +43,7 @@ from xdsl.dialects.builtin import (
     UnrankedMemRefType,
     UnrankedTensorType,
 )
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects
 
 from xdsl_bufferize.interfaces.allocation import HoistingKind, allocation_interface
@@ -211,10 +211,3 @@ def allocations_in_loops(root: Operation) -> Iterable[Operation]:
             and allocation_interface(op) is not None
         ):
             yield op
-
-
-def block_of(op: Operation) -> Block:
-    """The block holding `op` (which must be attached)."""
-    block = op.parent_block()
-    assert block is not None, f"{op.name} is not in a block"
-    return block

@@ -77,7 +77,7 @@ from xdsl_bufferize.analysis.program_order import ProgramOrder
 from xdsl_bufferize.interfaces.region_branch import LoopKind, loop_kind
 from xdsl_bufferize.interfaces.view_like import is_view
 from xdsl_bufferize.utils.ir import ancestor_in_block, ancestor_in_region
-from xdsl_bufferize.utils.memref_layout import element_size
+from xdsl_bufferize.utils.memref_layout import element_size, has_no_layout
 
 ARENA_ATTR = "memory_planning.arena"
 """Unit attribute marking the arena allocation (the reference executor counts arena
@@ -380,7 +380,7 @@ def _plannable_type(alloc: memref.AllocOp) -> tuple[int, int] | None:
     t = alloc.memref.type
     if not isinstance(t, MemRefType) or alloc.dynamic_sizes or alloc.symbol_operands:
         return None
-    if not isinstance(t.layout, NoneAttr) or not isinstance(t.memory_space, NoneAttr):
+    if not has_no_layout(t) or not isinstance(t.memory_space, NoneAttr):
         return None
     size = element_size(t.get_element_type())
     if size is None:

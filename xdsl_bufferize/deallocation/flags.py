@@ -56,9 +56,10 @@ class FlagPlumbing:
     """Adds the i1 ownership flags of flagged merges to the IR and remembers renamed ops.
 
     Each flagged block argument gets an i1 block argument appended to its block, and every
-    branch into that block an operand for it.  Each flagged result or entry argument of an scf
-    op gets an appended i1 result / iter_arg / region argument, and its terminators an operand
-    for it; the op is rebuilt (xDSL ops cannot grow results), its regions moved over.
+    branch into that block an operand for it (the branch is rebuilt by its branch model).
+    Each flagged result or entry argument of a region op whose model carries ownership flags
+    gets an appended i1 result / init / region argument, and its terminators an operand for
+    it; the op is rebuilt (xDSL ops cannot grow results), its regions moved over.
     """
 
     def __init__(self, plan: DeallocationPlan):

@@ -1,4 +1,6 @@
-"""Bufferization models of the `scf` dialect.
+"""Bufferization models of the `scf` dialect (their region flow, asked by buffer
+deallocation and the other buffer analyses, is in `models/scf_region_flow.py`; the
+helpers they share with other region ops in `models/region_bufferization.py`).
 
 Region ops bufferize before the ops of their regions (pre-order walk): each one
 builds its memref form, moves its regions into it, turns its tensor block
@@ -20,12 +22,12 @@ their alias sets, so conflicts through them are seen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import cast
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import MemRefType, NoneAttr, StridedLayoutAttr, TensorType
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue, Use
+from xdsl.dialects.builtin import MemRefType
+from xdsl.ir import Attribute, BlockArgument, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
@@ -40,104 +42,22 @@ from xdsl_bufferize.interfaces.bufferizable import (
     register_bufferizable_model,
 )
 from xdsl_bufferize.interfaces.diagnostics import op_error
-from xdsl_bufferize.interfaces.region_branch import (
-    LoopKind,
-    RegionBranchModel,
-    RegionEdge,
-    SingleEntryModel,
-    edge_into_region,
-    exit_to_results,
-    operand_range,
-    register_region_branch_model,
+from xdsl_bufferize.models.bufferization import cast_if_needed
+from xdsl_bufferize.models.region_bufferization import (
+    carried_type,
+    common_type,
+    convert_block_arguments,
+    is_tensor,
+    loop_init_buffers,
+    not_equivalent,
+    owned_by_loop,
+    replace_terminator,
+    yield_buffers,
 )
-from xdsl_bufferize.models.bufferization import cast_if_needed, to_tensor_op
-
-
-def _is_tensor(value: SSAValue) -> bool:
-    return isinstance(value.type, TensorType)
-
-
-def fully_dynamic_type(memref_type: MemRefType[Attribute]) -> MemRefType[Attribute]:
-    """The same memref type with a fully dynamic strided layout."""
-    rank = len(memref_type.get_shape())
-    return MemRefType(
-        memref_type.element_type,
-        memref_type.get_shape(),
-        StridedLayoutAttr([None] * rank, None),
-        memref_type.memory_space,
-    )
-
-
-def common_type(types: Sequence[MemRefType[Attribute]]) -> MemRefType[Attribute]:
-    """One memref type every buffer of `types` can be cast to."""
-    first = types[0]
-    if all(t == first for t in types):
-        return first
-    return fully_dynamic_type(first)
-
-
-def _has_identity_layout(memref_type: MemRefType[Attribute]) -> bool:
-    return isinstance(memref_type.layout, NoneAttr)
-
-
-def _not_used_by(op: Operation) -> Callable[[Use], bool]:
-    return lambda use: use.operation is not op
-
-
-def convert_block_arguments(
-    rewriter: PatternRewriter,
-    state: BufferizationState,
-    block: Block,
-    types: dict[int, MemRefType[Attribute]],
-) -> None:
-    """Give block arguments `types` (index -> memref type); their old users see a
-    `to_tensor` of the new argument."""
-
-    for index, memref_type in types.items():
-        old = block.args[index]
-        new = rewriter.replace_value_with_new_type(old, memref_type)
-        wrapper = to_tensor_op(new)
-        rewriter.insert(wrapper, InsertPoint.at_start(block))
-        new.replace_uses_with_if(wrapper.tensor, _not_used_by(wrapper))
-        state.map_value(old, wrapper.tensor)
-
-
-def yield_buffers(
-    rewriter: PatternRewriter,
-    state: BufferizationState,
-    terminator: Operation,
-    first: int,
-    types: Sequence[Attribute | None],
-    copy: Sequence[bool],
-) -> list[SSAValue]:
-    """Buffers for operands `first..` of `terminator` (a copy in a new buffer where
-    `copy` says so), cast to `types` (None: not a tensor, keep the operand)."""
-    rewriter.insertion_point = InsertPoint.before(terminator)
-    values: list[SSAValue] = []
-    for offset, target in enumerate(types):
-        value = terminator.operands[first + offset]
-        if target is None:
-            values.append(value)
-            continue
-        buffer = state.get_buffer(rewriter, value)
-        rewriter.insertion_point = InsertPoint.before(terminator)
-        if copy[offset]:
-            tensor_type = value.type
-            assert isinstance(tensor_type, TensorType)
-            buffer = state.allocate(
-                rewriter,
-                tensor_type,  # pyright: ignore[reportUnknownArgumentType]
-                [],
-                buffer,
-            )
-        values.append(cast_if_needed(rewriter, buffer, target))
-    return values
-
-
-def _replace_terminator(
-    rewriter: PatternRewriter, terminator: Operation, new: Operation
-) -> None:
-    rewriter.replace(terminator, [new], [])
+from xdsl_bufferize.models.scf_region_flow import (
+    first_iter_arg_operand,
+    register_scf_region_flow,
+)
 
 
 def _yields(region: Region) -> list[scf.YieldOp]:
@@ -154,53 +74,6 @@ def _yields(region: Region) -> list[scf.YieldOp]:
 # ---------------------------------------------------------------------------
 
 
-def _carried_type(
-    buffer_type: MemRefType[Attribute], back_equivalent: bool
-) -> MemRefType[Attribute]:
-    """The type a loop carries a buffer with: its own, or a fully dynamic layout when
-    the back-edge value is not equivalent to the block argument (unless the buffer
-    has the identity layout), so every iteration's buffer fits."""
-    if back_equivalent or _has_identity_layout(buffer_type):
-        return buffer_type
-    return fully_dynamic_type(buffer_type)
-
-
-def _loop_init_buffers(
-    op: Operation,
-    init_values: Sequence[SSAValue],
-    equivalent: Sequence[bool],
-    rewriter: PatternRewriter,
-    state: BufferizationState,
-) -> tuple[list[SSAValue], list[Attribute | None]]:
-    """The buffers a loop starts from, one per init value (non-tensors unchanged,
-    type None), and their types: a tensor whose back-edge value is not equivalent
-    to its block argument is carried with a fully dynamic layout (unless its
-    buffer has the identity layout), so every iteration's buffer fits."""
-    inits: list[SSAValue] = []
-    types: list[Attribute | None] = []
-    for i, init in enumerate(init_values):
-        if not _is_tensor(init):
-            inits.append(init)
-            types.append(None)
-            continue
-        buffer = state.get_buffer(rewriter, init)
-        assert isinstance(buffer.type, MemRefType)
-        buffer_type = _carried_type(buffer.type, equivalent[i])  # pyright: ignore[reportUnknownArgumentType, reportUnknownMemberType]
-        rewriter.insertion_point = InsertPoint.before(op)
-        inits.append(cast_if_needed(rewriter, buffer, buffer_type))
-        types.append(buffer_type)
-    return inits, types
-
-
-def _not_equivalent(what: str, index: int) -> str:
-    """MLIR's diagnostic for a loop that does not carry a buffer in place (without
-    `allow-return-allocs-from-loops`)."""
-    return (
-        f"{what} #{index} is not equivalent to the corresponding iter bbArg "
-        "(pass allow-return-allocs-from-loops=true to yield a new buffer)"
-    )
-
-
 def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int]:
     """The iter_args (by index) whose buffers the loop passes around among
     themselves without a copy: groups whose yields permute them (each yields a
@@ -212,7 +85,7 @@ def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int
     assert isinstance(yield_op, scf.YieldOp)
     yielded = yield_op.operands
     free = [
-        _is_tensor(v) and not analysis.are_equivalent_buffers(v, block.args[i + 1])
+        is_tensor(v) and not analysis.are_equivalent_buffers(v, block.args[i + 1])
         for i, v in enumerate(yielded)
     ]
     targets: dict[int, int] = {}
@@ -240,7 +113,7 @@ def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int
         seen.update(cycle)
         if targets.get(cycle[-1]) != start:
             continue
-        inits = [OpOperand(op, 3 + i) for i in cycle]
+        inits = [OpOperand(op, first_iter_arg_operand(op) + i) for i in cycle]
         if len({init.value.type for init in inits}) != 1:
             continue
         kept = [init for init in inits if analysis.is_in_place(init)]
@@ -250,7 +123,7 @@ def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int
             for b in kept[n + 1 :]
         ):
             continue  # a copied init is a buffer of its own; the others must be
-        if all(_owned_by_loop(init, analysis) for init in inits):
+        if all(owned_by_loop(init, analysis) for init in inits):
             carried.update(cycle)
     return frozenset(carried)
 
@@ -266,22 +139,6 @@ def _permuted(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int]:
 def _memref_type(attr: Attribute | None) -> MemRefType[Attribute]:
     assert isinstance(attr, MemRefType)
     return cast(MemRefType[Attribute], attr)
-
-
-def _owned_by_loop(init: OpOperand, analysis: AnalysisState) -> bool:
-    """Whether the loop may write any data into the buffer of its `init` operand,
-    and hand that buffer out as the result of another iter_arg: nothing reads the
-    old data once the loop has started, and nothing after the loop writes into a
-    buffer the analysis sees as this init's (after a permutation, that buffer may
-    be another result, whose reads the analysis does not relate to this init)."""
-    if not analysis.is_in_place(init):
-        return True  # a copy made for the loop
-    value = init.value
-    return (
-        analysis.is_buffer_writable(value)
-        and not analysis.reads_old_data_after(value, init.owner)
-        and not analysis.writes_after(value, init.owner)
-    )
 
 
 class ForOpModel(BufferizableOpModel):
@@ -314,7 +171,7 @@ class ForOpModel(BufferizableOpModel):
         self, op: Operation, operand: OpOperand, state: AnalysisState
     ) -> Sequence[AliasingValue]:
         assert isinstance(op, scf.ForOp)
-        index = operand.index - 3
+        index = operand.index - first_iter_arg_operand(op)
         if index < 0:
             return ()
         relation = self._relation(op, index, state)
@@ -333,7 +190,7 @@ class ForOpModel(BufferizableOpModel):
             index = value.index - 1
         else:
             index = op.res.index(value)
-        init = OpOperand(op, 3 + index)
+        init = OpOperand(op, first_iter_arg_operand(op) + index)
         return (AliasingOpOperand(init, self._relation(op, index, state)),)
 
     def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
@@ -345,10 +202,10 @@ class ForOpModel(BufferizableOpModel):
             state.record_decision(op, _permuted_iter_args(op, state))
             return None
         for index, result in enumerate(op.res):
-            if _is_tensor(result) and (
+            if is_tensor(result) and (
                 self._relation(op, index, state) is not BufferRelation.EQUIVALENT
             ):
-                return _not_equivalent("Yield operand", index)
+                return not_equivalent("Yield operand", index)
         return None
 
     def buffer_type(
@@ -369,12 +226,12 @@ class ForOpModel(BufferizableOpModel):
         if index in permuted:
             return common_type(
                 [
-                    _carried_type(state.get_buffer_type(op.iter_args[i]), False)
+                    carried_type(state.get_buffer_type(op.iter_args[i]), False)
                     for i in sorted(permuted)
                 ]
             )
         init_type = state.get_buffer_type(op.iter_args[index])
-        return _carried_type(
+        return carried_type(
             init_type,
             state.analysis.are_equivalent_buffers(
                 yield_op.operands[index], block.args[index + 1]
@@ -390,10 +247,10 @@ class ForOpModel(BufferizableOpModel):
         assert isinstance(yield_op, scf.YieldOp)
         analysis = state.analysis
         equivalent = [
-            _is_tensor(v) and analysis.are_equivalent_buffers(v, block.args[i + 1])
+            is_tensor(v) and analysis.are_equivalent_buffers(v, block.args[i + 1])
             for i, v in enumerate(yield_op.operands)
         ]
-        inits, types = _loop_init_buffers(op, op.iter_args, equivalent, rewriter, state)
+        inits, types = loop_init_buffers(op, op.iter_args, equivalent, rewriter, state)
         permuted = _permuted(op, analysis)
         if permuted:
             # The buffers change places: one type for all of them.
@@ -424,7 +281,7 @@ class ForOpModel(BufferizableOpModel):
             types,
             [not e and i not in permuted for i, e in enumerate(equivalent)],
         )
-        _replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
+        replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
         rewriter.insertion_point = InsertPoint.before(op)
         state.replace_op_with_bufferized_values(rewriter, op, list(new_for.results))
 
@@ -449,7 +306,7 @@ def _after_yield(op: scf.WhileOp) -> scf.YieldOp:
 def _back_equivalent(op: scf.WhileOp, index: int, analysis: AnalysisState) -> bool:
     """Whether the after region yields back a buffer equivalent to before-arg #i."""
     back = _after_yield(op).operands[index]
-    return _is_tensor(back) and analysis.are_equivalent_buffers(
+    return is_tensor(back) and analysis.are_equivalent_buffers(
         back, op.before_region.block.args[index]
     )
 
@@ -461,7 +318,7 @@ def _forward_equivalent(op: scf.WhileOp, index: int, analysis: AnalysisState) ->
     forwarded = _condition(op).args[index]
     return (
         index < len(before_args)
-        and _is_tensor(forwarded)
+        and is_tensor(forwarded)
         and analysis.are_equivalent_buffers(forwarded, before_args[index])
     )
 
@@ -535,11 +392,11 @@ class WhileOpModel(BufferizableOpModel):
                 else terminator.operands
             )
             for index, value in enumerate(values):
-                if _is_tensor(value) and (
+                if is_tensor(value) and (
                     index >= len(args)
                     or not state.are_equivalent_buffers(value, args[index])
                 ):
-                    return _not_equivalent(what, index)
+                    return not_equivalent(what, index)
         return None
 
     def buffer_type(
@@ -553,7 +410,7 @@ class WhileOpModel(BufferizableOpModel):
         analysis = state.analysis
         if isinstance(value, BlockArgument) and value.block is op.before_region.block:
             index = value.index
-            return _carried_type(
+            return carried_type(
                 state.get_buffer_type(op.arguments[index]),
                 _back_equivalent(op, index, analysis),
             )
@@ -563,7 +420,7 @@ class WhileOpModel(BufferizableOpModel):
             index = value.index
         else:
             index = op.results.index(value)
-        if _forward_equivalent(op, index, analysis) and _is_tensor(op.arguments[index]):
+        if _forward_equivalent(op, index, analysis) and is_tensor(op.arguments[index]):
             return state.get_buffer_type(op.before_region.block.args[index])
         return state.get_buffer_type(_condition(op).args[index])
 
@@ -580,12 +437,12 @@ class WhileOpModel(BufferizableOpModel):
         forward_equivalent = [
             _forward_equivalent(op, i, analysis) for i in range(len(condition.args))
         ]
-        inits, before_types = _loop_init_buffers(
+        inits, before_types = loop_init_buffers(
             op, op.arguments, back_equivalent, rewriter, state
         )
         after_types: list[Attribute | None] = []
         for i, value in enumerate(condition.args):
-            if not _is_tensor(value):
+            if not is_tensor(value):
                 after_types.append(None)
             elif forward_equivalent[i] and before_types[i] is not None:
                 after_types.append(before_types[i])
@@ -614,13 +471,13 @@ class WhileOpModel(BufferizableOpModel):
         values = yield_buffers(
             rewriter, state, condition, 1, after_types, [False] * len(after_types)
         )
-        _replace_terminator(
+        replace_terminator(
             rewriter, condition, scf.ConditionOp(condition.condition, *values)
         )
         values = yield_buffers(
             rewriter, state, yield_op, 0, before_types, [not e for e in back_equivalent]
         )
-        _replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
+        replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
         rewriter.insertion_point = InsertPoint.before(op)
         state.replace_op_with_bufferized_values(rewriter, op, list(new_while.results))
 
@@ -696,7 +553,7 @@ class _YieldingRegionsModel(BufferizableOpModel):
         yields = [y for region in op.regions for y in _yields(region)]
         result_types: list[Attribute] = []
         for index, result in enumerate(op.results):
-            if not _is_tensor(result):
+            if not is_tensor(result):
                 result_types.append(result.type)
                 continue
             result_types.append(
@@ -706,14 +563,14 @@ class _YieldingRegionsModel(BufferizableOpModel):
         new_op = self.rebuild(op, regions, result_types)
         rewriter.insert(new_op, InsertPoint.before(op))
         targets: list[Attribute | None] = [
-            t if _is_tensor(r) else None
+            t if is_tensor(r) else None
             for t, r in zip(result_types, op.results, strict=True)
         ]
         for yield_op in yields:
             values = yield_buffers(
                 rewriter, state, yield_op, 0, targets, [False] * len(targets)
             )
-            _replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
+            replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
         rewriter.insertion_point = InsertPoint.before(op)
         state.replace_op_with_bufferized_values(rewriter, op, list(new_op.results))
 
@@ -810,143 +667,6 @@ class YieldOpModel(BufferizableOpModel):
         return
 
 
-# ---------------------------------------------------------------- region flow
-
-
-class IfRegionFlow(RegionBranchModel):
-    """scf.if: enters the then or else region (or skips an empty else); yields become results."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.IfOp)
-        edges = [RegionEdge(op, (), op.true_region, ())]
-        if op.false_region.blocks:
-            edges.append(RegionEdge(op, (), op.false_region, ()))
-        else:
-            edges.append(RegionEdge(op, (), None, ()))
-        return edges
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        return [exit_to_results(op, terminator)]
-
-    def carries_ownership_flags(self, op: Operation) -> bool:
-        return True
-
-    def captures_buffers(self, op: Operation) -> bool:
-        return True
-
-    def expected_terminator_operands(
-        self, op: Operation, region_index: int
-    ) -> int | None:
-        return len(op.results)
-
-
-class ScfSingleEntryFlow(SingleEntryModel):
-    """scf.execute_region, scf.index_switch: one region runs once; yields become results."""
-
-    def carries_ownership_flags(self, op: Operation) -> bool:
-        return True
-
-    def captures_buffers(self, op: Operation) -> bool:
-        return True
-
-    def expected_terminator_operands(
-        self, op: Operation, region_index: int
-    ) -> int | None:
-        return len(op.results)
-
-
-class ForRegionFlow(RegionBranchModel):
-    """scf.for: iter_args enter the body (or skip to the results); the yield loops or exits."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ForOp)
-        count = len(op.iter_args)
-        return [
-            edge_into_region(op, op.body, 3, count, first_arg=1),
-            RegionEdge(op, operand_range(3, count), None, tuple(op.results)),
-        ]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ForOp)
-        count = len(terminator.operands)
-        return [
-            edge_into_region(terminator, op.body, 0, count, first_arg=1),
-            exit_to_results(op, terminator),
-        ]
-
-    def loop_kind(self, op: Operation) -> LoopKind:
-        return LoopKind.SEQUENTIAL
-
-    def carries_ownership_flags(self, op: Operation) -> bool:
-        return True
-
-    def expected_terminator_operands(
-        self, op: Operation, region_index: int
-    ) -> int | None:
-        return len(op.results)
-
-
-class WhileRegionFlow(RegionBranchModel):
-    """scf.while: arguments enter `before`; scf.condition goes to `after` or out; `after` loops."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.WhileOp)
-        return [edge_into_region(op, op.before_region, 0, len(op.arguments))]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.WhileOp)
-        if isinstance(terminator, scf.ConditionOp):
-            count = len(terminator.args)
-            return [
-                edge_into_region(terminator, op.after_region, 1, count),
-                exit_to_results(op, terminator, first=1),
-            ]
-        return [
-            edge_into_region(terminator, op.before_region, 0, len(terminator.operands))
-        ]
-
-    def loop_kind(self, op: Operation) -> LoopKind:
-        return LoopKind.SEQUENTIAL
-
-    def carries_ownership_flags(self, op: Operation) -> bool:
-        return True
-
-    def expected_terminator_operands(
-        self, op: Operation, region_index: int
-    ) -> int | None:
-        assert isinstance(op, scf.WhileOp)
-        # before: scf.condition(%c) with the results; after: yield the before args.
-        if region_index == 0:
-            return len(op.results) + 1
-        before = op.before_region.blocks
-        return len(before[0].args) if before else None
-
-
-class ParallelRegionFlow(RegionBranchModel):
-    """scf.parallel: the body runs any number of times; results come from its init values.
-
-    Reductions (`scf.reduce` regions) combine values without forwarding them, so memref
-    reductions are not described (their regions define memrefs: callers refuse them).
-    """
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ParallelOp)
-        first = len(op.lowerBound) + len(op.upperBound) + len(op.step)
-        return [
-            RegionEdge(op, (), op.body, ()),
-            RegionEdge(
-                op, operand_range(first, len(op.initVals)), None, tuple(op.results)
-            ),
-        ]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ParallelOp)
-        return [RegionEdge(terminator, (), op.body, ())]
-
-    def loop_kind(self, op: Operation) -> LoopKind:
-        return LoopKind.PARALLEL
-
-
 def register_scf_models() -> None:
     """Register the models of the `scf` dialect (bufferization and region flow)."""
     register_bufferizable_model(scf.ForOp, ForOpModel())
@@ -956,9 +676,4 @@ def register_scf_models() -> None:
     register_bufferizable_model(scf.IndexSwitchOp, IndexSwitchOpModel())
     register_bufferizable_model(scf.ExecuteRegionOp, ExecuteRegionOpModel())
     register_bufferizable_model(scf.YieldOp, YieldOpModel())
-    register_region_branch_model(scf.IfOp, IfRegionFlow())
-    register_region_branch_model(scf.ForOp, ForRegionFlow())
-    register_region_branch_model(scf.WhileOp, WhileRegionFlow())
-    register_region_branch_model(scf.ExecuteRegionOp, ScfSingleEntryFlow())
-    register_region_branch_model(scf.IndexSwitchOp, ScfSingleEntryFlow())
-    register_region_branch_model(scf.ParallelOp, ParallelRegionFlow())
+    register_scf_region_flow()
