@@ -243,16 +243,52 @@ def grow_region_op(
 
 
 class SingleEntryModel(RegionBranchModel):
-    """An op that runs each of its regions at most once, one of them; yields become results.
+    """An op that runs one of its regions once (an empty region: none, control goes
+    straight to the results); yields become results.
 
-    Fits scf.execute_region, scf.index_switch and memref.alloca_scope.
+    Fits scf.if, scf.execute_region, scf.index_switch, affine.if, memref.alloca_scope.
     """
 
     def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        return [RegionEdge(op, (), region, ()) for region in op.regions]
+        return [
+            RegionEdge(op, (), region if region.blocks else None, ())
+            for region in op.regions
+        ]
 
     def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
         return [exit_to_results(op, terminator)]
+
+
+class ForLikeModel(RegionBranchModel):
+    """A sequential loop with iter_args: the entry block of its region #0 takes the
+    induction variable, then one argument per init; the inits (`init_range`) enter the
+    body or, when it runs zero times, go to the results; the body's terminator loops
+    back or leaves to the results.
+
+    Fits scf.for and affine.for."""
+
+    def init_range(self, op: Operation) -> tuple[int, int]:
+        """(index of the first init operand, number of inits): by default the trailing
+        operands, one per result."""
+        count = len(op.results)
+        return len(op.operands) - count, count
+
+    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+        first, count = self.init_range(op)
+        return [
+            edge_into_region(op, op.regions[0], first, count, first_arg=1),
+            RegionEdge(op, operand_range(first, count), None, tuple(op.results)),
+        ]
+
+    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
+        count = len(terminator.operands)
+        return [
+            edge_into_region(terminator, op.regions[0], 0, count, first_arg=1),
+            exit_to_results(op, terminator),
+        ]
+
+    def loop_kind(self, op: Operation) -> LoopKind:
+        return LoopKind.SEQUENTIAL
 
 
 class TraitModel(RegionBranchModel):

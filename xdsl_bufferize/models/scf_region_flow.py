@@ -13,6 +13,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Operation
 
 from xdsl_bufferize.interfaces.region_branch import (
+    ForLikeModel,
     LoopKind,
     RegionBranchModel,
     RegionEdge,
@@ -29,35 +30,9 @@ def first_iter_arg_operand(op: scf.ForOp) -> int:
     return len(op.operands) - len(op.iter_args)
 
 
-class IfRegionFlow(RegionBranchModel):
-    """scf.if: enters the then or else region (or skips an empty else); yields become results."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.IfOp)
-        edges = [RegionEdge(op, (), op.true_region, ())]
-        if op.false_region.blocks:
-            edges.append(RegionEdge(op, (), op.false_region, ()))
-        else:
-            edges.append(RegionEdge(op, (), None, ()))
-        return edges
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        return [exit_to_results(op, terminator)]
-
-    def carries_ownership_flags(self, op: Operation) -> bool:
-        return True
-
-    def captures_buffers(self, op: Operation) -> bool:
-        return True
-
-    def expected_terminator_operands(
-        self, op: Operation, region_index: int
-    ) -> int | None:
-        return len(op.results)
-
-
 class ScfSingleEntryFlow(SingleEntryModel):
-    """scf.execute_region, scf.index_switch: one region runs once; yields become results."""
+    """scf.if, scf.execute_region, scf.index_switch: one region runs once (scf.if
+    without else may run none); yields become results."""
 
     def carries_ownership_flags(self, op: Operation) -> bool:
         return True
@@ -71,28 +46,12 @@ class ScfSingleEntryFlow(SingleEntryModel):
         return len(op.results)
 
 
-class ForRegionFlow(RegionBranchModel):
+class ForRegionFlow(ForLikeModel):
     """scf.for: iter_args enter the body (or skip to the results); the yield loops or exits."""
 
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+    def init_range(self, op: Operation) -> tuple[int, int]:
         assert isinstance(op, scf.ForOp)
-        first = first_iter_arg_operand(op)
-        count = len(op.iter_args)
-        return [
-            edge_into_region(op, op.body, first, count, first_arg=1),
-            RegionEdge(op, operand_range(first, count), None, tuple(op.results)),
-        ]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ForOp)
-        count = len(terminator.operands)
-        return [
-            edge_into_region(terminator, op.body, 0, count, first_arg=1),
-            exit_to_results(op, terminator),
-        ]
-
-    def loop_kind(self, op: Operation) -> LoopKind:
-        return LoopKind.SEQUENTIAL
+        return first_iter_arg_operand(op), len(op.iter_args)
 
     def carries_ownership_flags(self, op: Operation) -> bool:
         return True
@@ -166,7 +125,7 @@ class ParallelRegionFlow(RegionBranchModel):
 
 def register_scf_region_flow() -> None:
     """Attach the region-flow models above to the scf region ops."""
-    register_region_branch_model(scf.IfOp, IfRegionFlow())
+    register_region_branch_model(scf.IfOp, ScfSingleEntryFlow())
     register_region_branch_model(scf.ForOp, ForRegionFlow())
     register_region_branch_model(scf.WhileOp, WhileRegionFlow())
     register_region_branch_model(scf.ExecuteRegionOp, ScfSingleEntryFlow())
