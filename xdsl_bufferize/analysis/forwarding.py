@@ -87,19 +87,6 @@ from xdsl_bufferize.interfaces.region_branch import (
 from xdsl_bufferize.interfaces.view_like import is_view, view_source
 from xdsl_bufferize.utils.ir import is_memref
 
-VIEW_OPS: tuple[type[Operation], ...] = (
-    memref.SubviewOp,
-    memref.CastOp,
-    memref.ReinterpretCastOp,
-    memref.ExpandShapeOp,
-    memref.CollapseShapeOp,
-    memref.ViewOp,
-    memref.MemorySpaceCastOp,
-)
-"""The memref view ops, as a class list: only `analysis/ownership.py` still reads it
-(until it asks `interfaces/view_like.py` like this module does)."""
-
-
 _Origin = SSAValue | tuple[SSAValue, SSAValue]
 """Where a buffer a function may hand over comes from: a defining op's result, or a pair of
 results of one call that may be one buffer."""
