@@ -184,7 +184,7 @@ def test_loop_kinds_and_flag_capabilities() -> None:
         scf.IndexSwitchOp: (LoopKind.NONE, True, True, 1),
         scf.ParallelOp: (LoopKind.PARALLEL, False, False, None),
         memref.AllocaScopeOp: (LoopKind.NONE, False, False, None),
-        affine.ForOp: (LoopKind.SEQUENTIAL, False, False, None),
+        affine.ForOp: (LoopKind.SEQUENTIAL, True, False, None),
         affine.ParallelOp: (LoopKind.PARALLEL, False, False, None),
         func.FuncOp: (LoopKind.NONE, False, False, None),
     }

@@ -24,7 +24,11 @@ from xdsl_bufferize.interfaces.region_branch import (
 
 
 class AffineForModel(ForLikeModel):
-    """affine.for: like scf.for, its inits after the bound operands."""
+    """affine.for: like scf.for, its inits after the bound operands; buffer
+    deallocation may give it ownership flags (one i1 iter_arg per flagged one)."""
+
+    def carries_ownership_flags(self, op: Operation) -> bool:
+        return True
 
 
 class AffineParallelModel(RegionBranchModel):
