@@ -1,7 +1,7 @@
 """Executing a deallocation plan: ownership flags, clones and frees.
 
 `deallocate(module)` checks the module, gives public forwarders a private twin
-(`transforms/public_forwarders.py`), asks the ownership analysis for its plan
+(`deallocation/public_forwarders.py`), asks the ownership analysis for its plan
 (`analysis/ownership.py`) and applies it (`apply_plan`): first the i1 ownership flags
 of flagged merges (`deallocation/flags.py`), then clones (conditional ones as
 `scf.if %owned -> memref`), then the frees (each built by the buffer's
@@ -29,7 +29,7 @@ from xdsl_bufferize.analysis.ownership import (
 from xdsl_bufferize.deallocation.flags import FlagPlumbing
 from xdsl_bufferize.interfaces.branch import branch_successor_operands
 from xdsl_bufferize.models.allocation import register_default_allocation_models
-from xdsl_bufferize.transforms.public_forwarders import split_public_forwarders
+from xdsl_bufferize.deallocation.public_forwarders import split_public_forwarders
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """buffer-deallocation: free every heap buffer exactly once, after its last use.
 
 First, a public function that forwards an argument and is called inside the module gets a
-private twin for those calls (`transforms/public_forwarders.py`).  Then the ownership
+private twin for those calls (`deallocation/public_forwarders.py`).  Then the ownership
 analysis (`xdsl_bufferize.analysis.ownership`) decides everything; the pass only executes
 its plan (`deallocation/apply.py`): the i1 ownership flags of flagged merges (extra block
 arguments, results, inits and terminator operands; region ops and branches are rebuilt
