@@ -37,7 +37,7 @@ A function forwards results only if all of these hold (else it keeps the clone):
 A public function may be called from outside, so it forwards nothing; but one that is also
 called inside the module and would forward a result if those calls were its only callers
 (`public_forwarders`) gets a private twin holding its body before the analysis runs
-(`transforms/public_forwarders.py`), which the calls in the module call.
+(`deallocation/public_forwarders.py`), which the calls in the module call.
 
 A forwarded result may therefore be a view of the argument with another type (e.g. a
 `memref.cast`); a result that is the argument on some paths and a new buffer on others keeps
@@ -288,7 +288,7 @@ def public_forwarders(
     Such a function serves two kinds of callers: those in the module may rely on a
     forwarded result being their own buffer (it is, in the memref program), those outside
     own every result (the deallocation ABI).  `buffer-deallocation` gives it a private
-    twin for the first (see `transforms/public_forwarders.py`).  The forwarded results are
+    twin for the first (see `deallocation/public_forwarders.py`).  The forwarded results are
     found as for private functions (module doc), every such public function counting as
     one: after the split, the calls between them call the private twins.
     """

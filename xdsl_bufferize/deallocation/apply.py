@@ -27,9 +27,9 @@ from xdsl_bufferize.analysis.ownership import (
     analyze_deallocation,
 )
 from xdsl_bufferize.deallocation.flags import FlagPlumbing
+from xdsl_bufferize.deallocation.public_forwarders import split_public_forwarders
 from xdsl_bufferize.interfaces.branch import branch_successor_operands
 from xdsl_bufferize.models.allocation import register_default_allocation_models
-from xdsl_bufferize.deallocation.public_forwarders import split_public_forwarders
 
 
 @dataclass

@@ -3,7 +3,7 @@
 // kind: mismatch
 // detail: result #0: -1.0 before, nan after
 // origin: the program of dealloc_public_callee_returns_argument_written_by_caller_seed984610.mlir (xdsl-bufferize-fuzz --seed 984000, seed 984610, shrunk) run through comprehensive-bufferize: the same mismatch on a4701ae
-// status: fixed (transforms/public_forwarders.py, as for the one-shot + buffer-deallocation pipeline): @helper0 declares its argument writable, so module bufferization makes no in-place variant of it; buffer-deallocation returned a copy of the argument to @helper1, whose fill landed in the copy
+// status: fixed (deallocation/public_forwarders.py, as for the one-shot + buffer-deallocation pipeline): @helper0 declares its argument writable, so module bufferization makes no in-place variant of it; buffer-deallocation returned a copy of the argument to @helper1, whose fill landed in the copy
 builtin.module {
   func.func @helper0(%arg1: tensor<4x5xf32> {bufferization.writable = true}, %arg2: tensor<5xf32>) -> (tensor<4x5xf32>, tensor<3x5xf32>) {
     %k13 = arith.constant dense<[[-5.000000e-01, -1.000000e+00, 2.000000e+00, 1.000000e+00, -2.000000e+00], [2.000000e+00, -2.000000e+00, 2.500000e-01, 2.500000e-01, 3.000000e+00], [3.000000e+00, -2.000000e+00, -5.000000e-01, 5.000000e-01, 1.000000e+00]]> : tensor<3x5xf32>
