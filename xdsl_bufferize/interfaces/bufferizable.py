@@ -137,11 +137,11 @@ class BufferizationOptions:
     arguments in place (MLIR: yes, unless `bufferization.writable = false`). When
     False (the conservative ABI), a public function never writes a caller's buffer:
     it writes a copy, and the module keeps a private in-place variant for its own
-    callers (`inplace_variants`)."""
+    callers (`bufferization/public_wrappers.py`)."""
     result_variants: bool = False
     """With function boundaries: a public function called inside the module that
     returns a statically shaped tensor also gets a private variant that the
-    module's calls target (`inplace_variants`), so that its results can become
+    module's calls target (`bufferization/public_wrappers.py`), so that its results can become
     out-parameters its callers allocate (buffer-results-to-out-params leaves public
     signatures alone); set by `comprehensive-bufferize{plan-memory=true}`."""
 

@@ -15,7 +15,7 @@ by the module driver), signatures keep their tensors:
 The writable attributes are checked: a non-bool value, or the attribute on an op
 that is not a function, is an error.
 
-Across function boundaries (the module driver, `transforms/one_shot_module_bufferize`)
+Across function boundaries (the module driver, `bufferization/module_driver.py`)
 the analysis state also answers the `CalleeSummaries` protocol, and then:
 
 * an argument of a private function is writable unless marked
