@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import DenseArrayBase, MemRefType, i32
-from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
@@ -79,7 +79,8 @@ class ForallOpModel(BufferizableOpModel):
                 return ()
             index = value.index - op.rank
         else:
-            index = list(op.res).index(value)
+            assert isinstance(value, OpResult)
+            index = value.index
         first = len(op.operands) - len(op.outputs)
         return (
             AliasingOpOperand(OpOperand(op, first + index), BufferRelation.EQUIVALENT),
@@ -100,7 +101,8 @@ class ForallOpModel(BufferizableOpModel):
                 return None
             index = value.index - op.rank
         else:
-            index = list(op.res).index(value)
+            assert isinstance(value, OpResult)
+            index = value.index
         return state.get_buffer_type(op.outputs[index])
 
     def bufferize(
