@@ -123,6 +123,24 @@ def _interp(interpreter: Interpreter) -> ExecutionInterpreter:
     return interpreter
 
 
+def run_parallel_iterations(
+    interpreter: Interpreter,
+    points: list[tuple[int, ...]],
+    body: Callable[[tuple[int, ...]], object],
+) -> None:
+    """Run `body` on each point of a parallel loop, in the executor's shuffled
+    order, with the memory tracker watching for data races between iterations."""
+    interp = _interp(interpreter)
+    memory = interp.memory
+    memory.begin_parallel()
+    try:
+        for index, ivs in enumerate(interp.parallel_order(points)):
+            memory.begin_iteration(index)
+            body(ivs)
+    finally:
+        memory.end_parallel()
+
+
 def _iteration_space(
     lower: Sequence[int], upper: Sequence[int], steps: Sequence[int]
 ) -> list[tuple[int, ...]]:
@@ -199,8 +217,11 @@ class ScfFunctions(InterpreterFunctions):
             raise ExecutionError("scf.parallel with reductions is not supported")
         n = len(op.lowerBound)
         points = _iteration_space(args[:n], args[n : 2 * n], args[2 * n : 3 * n])
-        for ivs in _interp(interpreter).parallel_order(points):
-            interpreter.run_ssacfg_region(op.body, ivs, "scf.parallel")
+        run_parallel_iterations(
+            interpreter,
+            points,
+            lambda ivs: interpreter.run_ssacfg_region(op.body, ivs, "scf.parallel"),
+        )
         return ()
 
     @impl(ForallOp)
@@ -215,7 +236,8 @@ class ScfFunctions(InterpreterFunctions):
         outputs = list(dynamic)
         results = list(outputs)
         points = _iteration_space(*bounds)
-        for ivs in _interp(interpreter).parallel_order(points):
+
+        def iteration(ivs: tuple[int, ...]) -> None:
             # Every iteration sees the outputs as they were before the loop; the
             # pieces it inserts become visible in the results only.
             inserts = interpreter.run_ssacfg_region(
@@ -225,6 +247,8 @@ class ScfFunctions(InterpreterFunctions):
                 results[position] = insert_slice(
                     interpreter, insert, (values[0], results[position], *values[2:])
                 )
+
+        run_parallel_iterations(interpreter, points, iteration)
         return tuple(results)
 
     @impl_terminator(InParallelOp)
