@@ -38,6 +38,11 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return DropEquivalentBufferResultsPass
 
+    def get_bufferization_cleanup() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.buffer_cleanup import BufferCleanupPass
+
+        return BufferCleanupPass
+
     def get_buffer_loop_hoisting() -> type[ModulePass]:
         from xdsl_bufferize.transforms.buffer_loop_hoisting import (
             BufferLoopHoistingPass,
@@ -95,6 +100,7 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "static-memory-planning": get_static_memory_planning,
         "convert-bufferization-to-memref": get_convert_bufferization_to_memref,
         "buffer-loop-hoisting": get_buffer_loop_hoisting,
+        "bufferization-cleanup": get_bufferization_cleanup,
         "eliminate-empty-tensors": get_eliminate_empty_tensors,
         "comprehensive-bufferize": get_comprehensive_bufferize,
         "drop-equivalent-buffer-results": get_drop_equivalent_buffer_results,

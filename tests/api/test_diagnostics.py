@@ -17,6 +17,7 @@ from xdsl_bufferize import BufferizationError, InvalidOptionError, bufferize, de
 from xdsl_bufferize.execution import parse_module
 from xdsl_bufferize.execution.runner import make_context
 from xdsl_bufferize.interfaces.diagnostics import op_error
+from xdsl_bufferize.options import ComprehensiveBufferizeOptions
 from xdsl_bufferize.transforms.comprehensive_bufferize import (
     ComprehensiveBufferizePass,
 )
@@ -103,23 +104,23 @@ def test_error_outside_a_function() -> None:
     ("make", "message"),
     [
         (
-            lambda: OneShotBufferizePass(analysis_heuristic="sideways"),
+            lambda: OneShotBufferizePass(analysis_heuristic="sideways"),  # pyright: ignore[reportArgumentType]
             "one-shot-bufferize: invalid value 'sideways' of option analysis-heuristic "
             "(valid: bottom-up, top-down, bottom-up-from-terminators, fuzzer)",
         ),
         (
-            lambda: ComprehensiveBufferizePass(function_boundary_type_conversion="x"),
+            lambda: ComprehensiveBufferizePass(function_boundary_type_conversion="x"),  # pyright: ignore[reportArgumentType]
             "comprehensive-bufferize: invalid value 'x' of option "
             "function-boundary-type-conversion (valid: infer-layout-map, "
             "identity-layout-map, fully-dynamic-layout-map)",
         ),
         (
-            lambda: ComprehensiveBufferizePass(memcpy_op="memcpy"),
+            lambda: ComprehensiveBufferizePass(memcpy_op="memcpy"),  # pyright: ignore[reportArgumentType]
             "comprehensive-bufferize: invalid value 'memcpy' of option memcpy-op "
             "(valid: memref.copy, linalg.copy, loops)",
         ),
         (
-            lambda: ConvertBufferizationToMemrefPass(memcpy_op="x"),
+            lambda: ConvertBufferizationToMemrefPass(memcpy_op="x"),  # pyright: ignore[reportArgumentType]
             "convert-bufferization-to-memref: invalid value 'x' of option memcpy-op "
             "(valid: memref.copy, linalg.copy, loops)",
         ),
@@ -131,6 +132,12 @@ def test_error_outside_a_function() -> None:
         (
             lambda: ComprehensiveBufferizePass(buffer_alignment=-64),
             "comprehensive-bufferize: invalid value '-64' of option buffer-alignment",
+        ),
+        (
+            # The options object alone (the Python API's) checks like its pass.
+            lambda: ComprehensiveBufferizeOptions(memcpy_op="x"),  # pyright: ignore[reportArgumentType]
+            "comprehensive-bufferize: invalid value 'x' of option memcpy-op "
+            "(valid: memref.copy, linalg.copy, loops)",
         ),
     ],
 )
@@ -240,6 +247,25 @@ func.func @f(%t: tensor<*xf32>) -> tensor<*xf32> {
             "comprehensive-bufferize{analysis-heuristic=sideways}",
             "error: comprehensive-bufferize: invalid value 'sideways' of option "
             "analysis-heuristic",
+        ),
+        (
+            # A Literal-typed option: our message, not xDSL's type check.
+            "one-shot-bufferize{function-boundary-type-conversion=sideways}",
+            "error: one-shot-bufferize: invalid value 'sideways' of option "
+            "function-boundary-type-conversion (valid: infer-layout-map, "
+            "identity-layout-map, fully-dynamic-layout-map)",
+        ),
+        (
+            "convert-bufferization-to-memref{memcpy-op=fast}",
+            "error: convert-bufferization-to-memref: invalid value 'fast' of option "
+            "memcpy-op (valid: memref.copy, linalg.copy, loops)",
+        ),
+        (
+            # Two bad options: the first one the pass checks is reported, also when
+            # the other is a Literal-typed one.
+            "comprehensive-bufferize{memcpy-op=fast max-alloc-size-in-bytes=-1}",
+            "error: comprehensive-bufferize: invalid value '-1' of option "
+            "max-alloc-size-in-bytes",
         ),
     ],
 )

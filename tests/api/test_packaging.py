@@ -6,15 +6,12 @@ from __future__ import annotations
 import dataclasses
 import filecmp
 import gc
-import inspect
 import subprocess
 import sys
 import typing
 from pathlib import Path
 
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
 
 import xdsl_bufferize
 from xdsl_bufferize import bufferize
@@ -22,10 +19,10 @@ from xdsl_bufferize.execution import parse_module
 from xdsl_bufferize.execution.fuzz import main as fuzz_main
 from xdsl_bufferize.execution.mutate import SEEDS
 from xdsl_bufferize.interfaces.bufferizable import AnalysisHeuristic, LayoutMapOption
+from xdsl_bufferize.options import MEMCPY_OPS, ComprehensiveBufferizeOptions
 from xdsl_bufferize.transforms.comprehensive_bufferize import (
     ComprehensiveBufferizePass,
 )
-from xdsl_bufferize.transforms.convert_bufferization_to_memref import MEMCPY_OPS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -105,31 +102,32 @@ def test_a_disabled_collector_stays_disabled(example: str) -> None:
 
 
 def test_python_options_are_the_pass_options() -> None:
-    """bufferize()'s keyword arguments are exactly the pass's options, with the same
-    defaults, and the enumerated ones are Literal types of the valid values."""
-    signature = inspect.signature(bufferize)
-    keywords = {
-        name: parameter
-        for name, parameter in signature.parameters.items()
-        if parameter.kind is inspect.Parameter.KEYWORD_ONLY
-    }
-    fields = {f.name: f for f in dataclasses.fields(ComprehensiveBufferizePass)}
-    assert set(keywords) == set(fields)
-    for name, parameter in keywords.items():
-        assert parameter.default == fields[name].default, name
-    hints = typing.get_type_hints(
-        bufferize, localns={"ModuleOp": ModuleOp, "Context": Context}
-    )
-    assert set(typing.get_args(hints["analysis_heuristic"])) == {
+    """bufferize() takes the pass's options: the pass's fields are those of
+    `ComprehensiveBufferizeOptions` (same names, defaults and order), each one
+    is accepted as a keyword, and the enumerated ones are Literal types of the
+    valid values (in the order of the enums, which the error messages list)."""
+    fields = [
+        (f.name, f.default) for f in dataclasses.fields(ComprehensiveBufferizePass)
+    ]
+    assert fields == [
+        (f.name, f.default) for f in dataclasses.fields(ComprehensiveBufferizeOptions)
+    ]
+    assert "bufferize_function_boundaries" not in dict(fields)
+    module = parse_module((ROOT / "examples" / "two_functions.mlir").read_text())
+    expected = str(module)
+    defaults: dict[str, object] = dict(fields)
+    bufferize(module, None, None, **defaults)
+    reference = parse_module(expected)
+    bufferize(reference, options=ComprehensiveBufferizeOptions())
+    assert str(module) == str(reference)
+    hints = typing.get_type_hints(ComprehensiveBufferizeOptions)
+    assert typing.get_args(hints["analysis_heuristic"]) == tuple(
         h.value for h in AnalysisHeuristic
-    }
-    assert set(typing.get_args(hints["function_boundary_type_conversion"])) == {
+    )
+    assert typing.get_args(hints["function_boundary_type_conversion"]) == tuple(
         layout.value for layout in LayoutMapOption
-    }
-    assert set(typing.get_args(hints["memcpy_op"])) == set(MEMCPY_OPS)
-    doc = bufferize.__doc__ or ""
-    for name in keywords:
-        assert f"`{name}`" in doc, name
+    )
+    assert typing.get_args(hints["memcpy_op"]) == MEMCPY_OPS
 
 
 def test_readme_imports_exist() -> None:

@@ -10,12 +10,12 @@ from xdsl.dialects import bufferization, memref
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.linalg.ops import GenericOp
 
+from xdsl_bufferize.bufferization.driver import analyze, one_shot_bufferize
 from xdsl_bufferize.execution.runner import check_pipeline, parse_module
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisHeuristic,
     BufferizationOptions,
 )
-from xdsl_bufferize.transforms.bufferize_driver import analyze, one_shot_bufferize
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.mlir"))

@@ -13,7 +13,7 @@ from xdsl.utils.exceptions import PassFailedException
 from xdsl_bufferize.analysis.call_graph import build_call_graph
 from xdsl_bufferize.analysis.func_attrs import ACCESS_ATTR, set_arg_attr
 from xdsl_bufferize.analysis.module_analysis import summarize_external
-from xdsl_bufferize.transforms.drop_equivalent_buffer_results import (
+from xdsl_bufferize.bufferization.drop_results import (
     drop_equivalent_buffer_results,
 )
 from xdsl_bufferize.transforms.one_shot_bufferize import OneShotBufferizePass

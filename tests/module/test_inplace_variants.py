@@ -14,6 +14,7 @@ from xdsl.parser import Parser
 
 from bench.dynamic import run_with_stats
 from xdsl_bufferize.analysis.call_graph import build_call_graph, is_public
+from xdsl_bufferize.bufferization.public_wrappers import needs_variant, variant_name
 from xdsl_bufferize.execution import ArrayValue
 from xdsl_bufferize.execution.runner import (
     apply_pipeline,
@@ -22,7 +23,6 @@ from xdsl_bufferize.execution.runner import (
     random_inputs,
     run,
 )
-from xdsl_bufferize.transforms.inplace_variants import needs_variant, variant_name
 
 from .test_comprehensive_execution import MODULE_PROGRAMS, PROGRAMS, parse
 

@@ -1,5 +1,5 @@
-"""buffer-results-to-out-params, promote-buffers-to-stack and optimize-allocation-liveness,
-executed: every filecheck input with a `@main` runs after deallocation with and without
+"""buffer-results-to-out-params, promote-buffers-to-stack, optimize-allocation-liveness
+and bufferization-cleanup, executed: every filecheck input with a `@main` runs after deallocation with and without
 each pass (equal results, no memory finding); the workloads run through
 comprehensive-bufferize with the new options (equal results, no finding, no more heap
 allocations, the out-parameter pipeline leaves no clone of a returned buffer)."""
@@ -14,13 +14,13 @@ from xdsl.dialects.builtin import ModuleOp
 
 from bench.dynamic import run_with_stats
 from tests.transforms.test_buffer_saving import assert_report_ok, main_chunks, parse
+from xdsl_bufferize.bufferization.buffer_optimizations import (
+    optimize_allocation_liveness,
+)
 from xdsl_bufferize.execution.runner import apply_pipeline, compare_results, run
 from xdsl_bufferize.interfaces.diagnostics import InvalidOptionError
 from xdsl_bufferize.transforms.comprehensive_bufferize import (
     ComprehensiveBufferizePass,
-)
-from xdsl_bufferize.transforms.optimize_allocation_liveness import (
-    optimize_allocation_liveness,
 )
 from xdsl_bufferize.transforms.promote_buffers_to_stack import (
     PromoteBuffersToStackPass,
@@ -40,6 +40,7 @@ CHUNKS = {
         "promote-buffers-to-stack",
         "buffer-results-to-out-params",
         "optimize-allocation-liveness",
+        "bufferization-cleanup",
     )
 }
 PIPELINES = {
@@ -52,6 +53,7 @@ PIPELINES = {
         "buffer-results-to-out-params,buffer-deallocation",
     ),
     "optimize-allocation-liveness": ("optimize-allocation-liveness",),
+    "bufferization-cleanup": ("bufferization-cleanup",),
 }
 
 

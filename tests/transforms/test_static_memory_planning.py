@@ -15,6 +15,7 @@ from xdsl_bufferize.analysis.memory_planning import (
     place,
     plan_function,
 )
+from xdsl_bufferize.bufferization.memory_planning import apply_plan
 from xdsl_bufferize.execution import check_pipeline, make_context, run
 from xdsl_bufferize.execution import memory as executor_memory
 from xdsl_bufferize.interfaces.diagnostics import InvalidOptionError
@@ -23,7 +24,6 @@ from xdsl_bufferize.transforms.comprehensive_bufferize import (
 )
 from xdsl_bufferize.transforms.static_memory_planning import (
     StaticMemoryPlanningPass,
-    apply_plan,
 )
 
 ROOT = Path(__file__).resolve().parent.parent.parent

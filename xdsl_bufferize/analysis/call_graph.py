@@ -32,7 +32,11 @@ from xdsl.ir import Attribute, Operation, ParametrizedAttribute, TypeAttribute
 from xdsl.traits import SymbolTable
 
 from xdsl_bufferize.analysis.func_attrs import verify_arg_attrs
-from xdsl_bufferize.interfaces.diagnostics import fail_at
+from xdsl_bufferize.interfaces.diagnostics import (
+    ONE_SHOT_STAGE,
+    call_context,
+    op_error,
+)
 from xdsl_bufferize.utils.ir import has_tensor_signature, is_tensor_type, written_name
 
 
@@ -125,7 +129,11 @@ class CallGraph:
         if found is None:
             found = self.functions.get(call.callee.root_reference.data)
             if found is None:
-                fail_at(call, "call to an unknown function")
+                raise op_error(
+                    ONE_SHOT_STAGE,
+                    call,
+                    f"{call_context(call)}call to an unknown function",
+                )
             self.callee_of[call] = found
         return found
 
@@ -147,7 +155,8 @@ def _check_function(function: func.FuncOp) -> None:
             for arg in block.args
         )
     ):
-        fail_at(
+        raise op_error(
+            ONE_SHOT_STAGE,
             function,
             "cannot bufferize a function with tensors and without a unique "
             "func.return (one block ending in func.return is required)",
@@ -202,10 +211,11 @@ def build_call_graph(module: ModuleOp) -> CallGraph:
                 any(is_tensor_type(v.type) for v in op.operands)
                 or any(is_tensor_type(r.type) for r in op.results)
             ):
-                fail_at(
+                raise op_error(
+                    ONE_SHOT_STAGE,
                     op,
-                    "cannot bufferize an indirect call with tensor operands or "
-                    "results across function boundaries (callee unknown)",
+                    f"{call_context(op)}cannot bufferize an indirect call with tensor "
+                    "operands or results across function boundaries (callee unknown)",
                 )
         graph.calls[function] = calls
         callees[function] = distinct
@@ -225,7 +235,8 @@ def build_call_graph(module: ModuleOp) -> CallGraph:
         remaining = [f for f in functions.values() if f not in placed]
         cycle = _find_cycle(remaining, callees)
         names = " -> ".join(f"@{f.sym_name.data}" for f in cycle)
-        fail_at(
+        raise op_error(
+            ONE_SHOT_STAGE,
             cycle[0],
             "expected callgraph to be free of circular dependencies: recursive "
             f"calls {names} cannot be bufferized across function boundaries",

@@ -13,7 +13,6 @@ from __future__ import annotations
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     ArrayAttr,
-    BoolAttr,
     DictionaryAttr,
     IntegerAttr,
     IntegerType,
@@ -21,7 +20,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 
-from xdsl_bufferize.interfaces.diagnostics import fail_at, op_error
+from xdsl_bufferize.interfaces.diagnostics import ONE_SHOT_STAGE, op_error
 
 WRITABLE_ATTR = "bufferization.writable"
 """Argument attribute (bool): whether the function may write the argument's buffer."""
@@ -73,6 +72,7 @@ def set_arg_attr(
 
 
 def _bool_value(attr: Attribute) -> bool | None:
+    """The value of a boolean attribute (an i1 integer attribute), else None."""
     if isinstance(attr, IntegerAttr) and attr.type == IntegerType(1):
         return bool(attr.value.data)
     return None
@@ -81,10 +81,11 @@ def _bool_value(attr: Attribute) -> bool | None:
 def verify_arg_attrs(function: func.FuncOp) -> None:
     """Reject bufferization argument attributes of the wrong type."""
     for index in range(len(function.function_type.inputs.data)):
-        for name in (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR):
+        for name in WRITABLE_ATTRS:
             attr = arg_attr(function, index, name)
             if attr is not None and _bool_value(attr) is None:
-                fail_at(
+                raise op_error(
+                    ONE_SHOT_STAGE,
                     function,
                     f"argument #{index}: '{name}' must be a boolean attribute "
                     f"(true or false), got {attr}",
@@ -93,39 +94,22 @@ def verify_arg_attrs(function: func.FuncOp) -> None:
         if access is not None and (
             not isinstance(access, StringAttr) or access.data not in _ACCESS_VALUES
         ):
-            fail_at(
+            raise op_error(
+                ONE_SHOT_STAGE,
                 function,
                 f"argument #{index}: '{ACCESS_ATTR}' must be one of "
                 f'"read", "write", "read-write", "none", got {access}',
             )
 
 
-def declared_writability(function: func.FuncOp, index: int) -> bool | None:
+def argument_writable(function: func.FuncOp, index: int) -> bool | None:
     """The writability the user declared for argument `index`
-    (`bufferization.writable`, else `linalg.inplaceable`), or None."""
-    for name in (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR):
+    (`bufferization.writable`, else `linalg.inplaceable`), or None (absent, or not
+    a boolean: `verify_arg_attrs` / `verify_writable_attributes` reject those)."""
+    for name in WRITABLE_ATTRS:
         attr = arg_attr(function, index, name)
         if attr is not None:
             return _bool_value(attr)
-    return None
-
-
-def _as_bool(attr: Attribute) -> bool | None:
-    if isinstance(attr, IntegerAttr) and attr.type == BoolAttr.from_bool(True).type:
-        return bool(attr.value.data)
-    return None
-
-
-def argument_writable(op: func.FuncOp, index: int) -> bool | None:
-    """The value of the writable attribute of argument `index`, None if absent."""
-    if op.arg_attrs is None:
-        return None
-    attrs = op.arg_attrs.data[index]
-    assert isinstance(attrs, DictionaryAttr)
-    for name in WRITABLE_ATTRS:
-        attr = attrs.data.get(name)
-        if attr is not None:
-            return _as_bool(attr)
     return None
 
 
@@ -135,7 +119,7 @@ def verify_writable_attributes(root: Operation) -> None:
         for name in WRITABLE_ATTRS:
             if name in op.attributes:
                 raise op_error(
-                    "one-shot-bufferize",
+                    ONE_SHOT_STAGE,
                     op,
                     f"'{name}' is only valid as a function argument attribute",
                 )
@@ -144,9 +128,9 @@ def verify_writable_attributes(root: Operation) -> None:
             for index, attrs in enumerate(arg_attrs.data):
                 for name in WRITABLE_ATTRS:
                     attr = attrs.data.get(name)
-                    if attr is not None and _as_bool(attr) is None:
+                    if attr is not None and _bool_value(attr) is None:
                         raise op_error(
-                            "one-shot-bufferize",
+                            ONE_SHOT_STAGE,
                             op,
                             f"'{name}' of argument #{index} must be a bool "
                             f"attribute, got {attr}",

@@ -4,7 +4,9 @@ Every copy bufferization makes goes through `memref_copy.copy_ops`, and every cl
 deallocation makes through an allocation model. While a copy is built, the reason
 set by `copies_made_for` (the driver sets it around each op it bufferizes, with the
 conflict that made the op's operand out of place when there is one) is recorded for
-the copy op. After the pass, `explain_copies` prints one line per copy and clone left
+the copy op (and the driver records the conflict of an out-of-place operand on the
+`alloc_tensor` that copies it, `record_reason`, so that the copy its rewrite makes
+gets it). After the pass, `explain_copies` prints one line per copy and clone left
 in the output, so copies removed by the clean-up are not reported and every reported
 line matches one copy.
 
@@ -55,9 +57,16 @@ def record_copy(copy: Operation) -> None:
         _reasons[copy] = reason if isinstance(reason, str) else reason()
 
 
-def reason_of(copy: Operation) -> str | None:
-    """The recorded reason of a copy or clone op."""
-    return _reasons.get(copy)
+def record_reason(op: Operation, reason: str) -> None:
+    """Record `reason` for `op`: a copy, or a tensor op whose bufferization makes
+    copies for that reason (`insert_tensor_copies` records the conflict of the
+    out-of-place operand on the `alloc_tensor` it inserts)."""
+    _reasons[op] = reason
+
+
+def reason_of(op: Operation) -> str | None:
+    """The recorded reason of a copy or clone op, or of the copies an op makes."""
+    return _reasons.get(op)
 
 
 class SsaNames:

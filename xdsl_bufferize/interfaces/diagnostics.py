@@ -25,7 +25,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from types import TracebackType
-from typing import NoReturn
 
 from xdsl.dialects import func
 from xdsl.ir import Operation
@@ -63,12 +62,17 @@ def op_error(stage: str, op: Operation, message: str) -> BufferizationError:
     return BufferizationError(text, op, function_name)
 
 
-def fail_at(op: Operation, message: str) -> NoReturn:
-    """Raise the `one-shot-bufferize` error about `op` (`op_error`); the message of a
-    call names its callee."""
+ONE_SHOT_STAGE = "one-shot-bufferize"
+"""The stage named in the diagnostics of bufferization (also when
+comprehensive-bufferize runs it)."""
+
+
+def call_context(op: Operation) -> str:
+    """`(call of @f) ` for a `func.call` (an error about a call names its callee
+    first), else the empty string."""
     if isinstance(op, func.CallOp):
-        message = f"(call of @{op.callee.root_reference.data}) {message}"
-    raise op_error("one-shot-bufferize", op, message)
+        return f"(call of @{op.callee.root_reference.data}) "
+    return ""
 
 
 class InvalidOptionError(ValueError):

@@ -6,15 +6,23 @@ that agree only up to dynamic sizes: a `memref<2xf32>` into a `memref<?xf32>`
 allocation, or the other way round. `copy_ops` casts the source (`memref.cast`, which
 keeps its layout and memory space) to the target's shape first when the shapes differ;
 every builder of a copy goes through it.
+
+`memcpy_ops` builds a copy in the form the `memcpy-op` option names (`memref.copy`,
+`linalg.copy`, or an `scf.for` nest of loads and stores, `copy_loops`): the forms
+xDSL's own lowering and interpreter accept (`convert-bufferization-to-memref`).
 """
 
 from __future__ import annotations
 
-from xdsl.dialects import memref
-from xdsl.dialects.builtin import MemRefType
-from xdsl.ir import Attribute, Operation, SSAValue
+from typing import cast
+
+from xdsl.dialects import arith, memref, scf
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, MemRefType
+from xdsl.dialects.linalg.ops import CopyOp as LinalgCopyOp
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from xdsl_bufferize.interfaces.copy_reasons import record_copy
+from xdsl_bufferize.options import MemcpyOpName
 
 
 def cast_to_shape_of(source: SSAValue, target: SSAValue) -> memref.CastOp | None:
@@ -48,3 +56,60 @@ def copy_ops(source: SSAValue, target: SSAValue) -> list[Operation]:
     copy = memref.CopyOp(source if cast is None else cast.dest, target)
     record_copy(copy)
     return [copy] if cast is None else [cast, copy]
+
+
+def _dim_sizes(
+    value: SSAValue, memref_type: MemRefType[Attribute]
+) -> tuple[list[Operation], list[SSAValue]]:
+    """Ops computing each dimension size of `value` (constants where static)."""
+    ops: list[Operation] = []
+    sizes: list[SSAValue] = []
+    for index, size in enumerate(memref_type.get_shape()):
+        if size == DYNAMIC_INDEX:
+            position = arith.ConstantOp.from_int_and_width(index, IndexType())
+            dim = memref.DimOp(value, position.result)
+            ops += [position, dim]
+            sizes.append(dim.result)
+        else:
+            constant = arith.ConstantOp.from_int_and_width(size, IndexType())
+            ops.append(constant)
+            sizes.append(constant.result)
+    return ops, sizes
+
+
+def copy_loops(source: SSAValue, destination: SSAValue) -> list[Operation]:
+    """An `scf.for` nest that loads each element of `source` and stores it at the
+    same indices of `destination` (the sizes are the destination's)."""
+    dest_type = cast(MemRefType[Attribute], destination.type)
+    ops, sizes = _dim_sizes(destination, dest_type)
+    if not sizes:
+        load = memref.LoadOp.get(source, [])
+        return [load, memref.StoreOp.get(load.res, destination, [])]
+    zero = arith.ConstantOp.from_int_and_width(0, IndexType())
+    one = arith.ConstantOp.from_int_and_width(1, IndexType())
+    ops += [zero, one]
+    body = Block(arg_types=[IndexType()])
+    outermost = scf.ForOp(zero.result, sizes[0], one.result, [], body)
+    indices: list[SSAValue] = [body.args[0]]
+    for size in sizes[1:]:
+        inner_body = Block(arg_types=[IndexType()])
+        body.add_ops([scf.ForOp(zero.result, size, one.result, [], inner_body)])
+        body.add_op(scf.YieldOp())
+        body = inner_body
+        indices.append(body.args[0])
+    load = memref.LoadOp.get(source, indices)
+    body.add_ops(
+        [load, memref.StoreOp.get(load.res, destination, indices), scf.YieldOp()]
+    )
+    return [*ops, outermost]
+
+
+def memcpy_ops(
+    source: SSAValue, destination: SSAValue, memcpy_op: MemcpyOpName
+) -> list[Operation]:
+    """The ops copying `source` into `destination` in the form `memcpy_op`."""
+    if memcpy_op == "linalg.copy":
+        return [LinalgCopyOp([source], [destination], res=())]
+    if memcpy_op == "loops":
+        return copy_loops(source, destination)
+    return [memref.CopyOp(source, destination)]

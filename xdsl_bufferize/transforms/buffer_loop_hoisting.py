@@ -16,29 +16,9 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
 
-from xdsl_bufferize.analysis.hoisting import allocations_in_loops, hoisting_target
+from xdsl_bufferize.bufferization.buffer_optimizations import hoist_loop_allocations
 from xdsl_bufferize.gc_pause import frozen_heap
-from xdsl_bufferize.models.allocation import register_default_allocation_models
-
-
-def hoist_loop_allocations(root: ModuleOp, hoist_out_of_parallel: bool = False) -> int:
-    """Move every hoistable allocation under `root` out of its loops; return how
-    many moved."""
-    register_default_allocation_models()
-    moved = 0
-    for alloc_op in list(allocations_in_loops(root)):
-        plan = hoisting_target(alloc_op, hoist_out_of_parallel)
-        if plan is None:
-            continue
-        alloc_op.detach()
-        Rewriter.insert_op(alloc_op, InsertPoint.before(plan.loop))
-        if plan.dealloc is not None:
-            plan.dealloc.detach()
-            Rewriter.insert_op(plan.dealloc, InsertPoint.after(plan.loop))
-        moved += 1
-    return moved
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,9 @@
 """drop-equivalent-buffer-results: stop returning buffers the caller already has.
 
-After bufferization across function boundaries, a function that updates an argument in
-place and returns it (destination-passing style) returns a memref that *is* its
-argument's buffer (possibly behind a `memref.cast`). The result carries no information
-the caller lacks, and it hides from the caller (and from the deallocation pass) that
-the returned buffer is its own. This pass removes such results from the function's
-signature and from every `func.call` of it; each use of a dropped call result is
-replaced by the buffer the caller passed for the corresponding argument (with a
-`memref.cast` when the types differ). Results that return an argument in another
-position (swapped results) are dropped as well.
-
-Public functions keep their signature (external callers rely on it) unless
-`modify_public_functions` is set; bodiless functions are never changed.
+MLIR's pass of the same name: memref results that return an argument's buffer are
+removed from the function and from its calls, whose users take the buffer the caller
+passed (`xdsl_bufferize.bufferization.drop_results`). Public functions keep their
+signature unless `modify-public-functions` is set.
 """
 
 from __future__ import annotations
@@ -19,135 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import func, memref
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DictionaryAttr,
-    FunctionType,
-    MemRefType,
-    ModuleOp,
-)
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
 
-from xdsl_bufferize.analysis.call_graph import is_public, unique_return
+from xdsl_bufferize.bufferization.drop_results import drop_equivalent_buffer_results
 from xdsl_bufferize.gc_pause import frozen_heap
-from xdsl_bufferize.utils.ir import strip_casts
-
-
-def equivalent_results(function: func.FuncOp) -> dict[int, int]:
-    """Result index -> argument index, for the memref results of `function` that
-    return an entry-block argument (through casts) unchanged."""
-    if function.is_declaration:
-        return {}
-    return_op = unique_return(function)
-    if return_op is None:
-        return {}
-    entry = function.body.blocks.first
-    assert entry is not None
-    found: dict[int, int] = {}
-    for index, value in enumerate(return_op.arguments):
-        if not isinstance(value.type, MemRefType):
-            continue
-        base = strip_casts(value)
-        if base.owner is entry and base in entry.args:
-            found[index] = entry.args.index(base)
-    return found
-
-
-def _buffer_of_type(
-    rewriter: Rewriter, before: Operation, value: SSAValue, wanted: SSAValue
-) -> SSAValue:
-    """`value` (or the value behind its casts) as a value of `wanted`'s type."""
-    if value.type == wanted.type:
-        return value
-    base = strip_casts(value)
-    if base.type == wanted.type:
-        return base
-    cast = memref.CastOp.get(base, wanted.type)  # pyright: ignore[reportArgumentType]
-    rewriter.insert_op(cast, InsertPoint.before(before))
-    return cast.dest
-
-
-def drop_results(
-    function: func.FuncOp, dropped: dict[int, int], calls: list[func.CallOp]
-) -> None:
-    """Remove results `dropped` (result -> equivalent argument) from `function` and
-    from each of its `calls`."""
-    if not dropped:
-        return
-    return_op = unique_return(function)
-    assert return_op is not None
-    rewriter = Rewriter()
-    kept = [i for i in range(len(return_op.arguments)) if i not in dropped]
-
-    new_return = func.ReturnOp(*[return_op.arguments[i] for i in kept])
-    new_return.attributes.update(
-        {
-            k: v
-            for k, v in return_op.attributes.items()
-            if k != "__equivalent_func_args__"
-        }
-    )
-    rewriter.replace_op(return_op, new_return)
-
-    old_type = function.function_type
-    outputs = old_type.outputs.data
-    function.function_type = FunctionType.from_lists(
-        old_type.inputs.data, [outputs[i] for i in kept]
-    )
-    if function.res_attrs is not None:
-        res_attrs = function.res_attrs.data
-        function.res_attrs = ArrayAttr[DictionaryAttr](
-            [res_attrs[i] for i in kept if i < len(res_attrs)]
-        )
-
-    for call in calls:
-        new_call = func.CallOp(
-            call.callee,
-            call.arguments,
-            [outputs[i] for i in kept],
-        )
-        new_call.attributes.update(call.attributes)
-        rewriter.insert_op(new_call, InsertPoint.before(call))
-        replacements: list[SSAValue] = []
-        kept_results = iter(new_call.results)
-        for index, result in enumerate(call.results):
-            if index in dropped:
-                replacements.append(
-                    _buffer_of_type(
-                        rewriter, call, call.arguments[dropped[index]], result
-                    )
-                )
-            else:
-                replacements.append(next(kept_results))
-        for old, new in zip(call.results, replacements, strict=True):
-            if new.name_hint is None:
-                new.name_hint = old.name_hint
-            old.replace_all_uses_with(new)
-        rewriter.erase_op(call)
-
-
-def drop_equivalent_buffer_results(
-    module: ModuleOp, modify_public_functions: bool = False
-) -> None:
-    """Drop, from every eligible function and its calls, the results that return
-    an argument's buffer."""
-    functions: list[func.FuncOp] = [
-        op for op in module.walk() if isinstance(op, func.FuncOp)
-    ]
-    by_name = {f.sym_name.data: f for f in functions}
-    calls: dict[func.FuncOp, list[func.CallOp]] = {f: [] for f in functions}
-    for op in module.walk():
-        if isinstance(op, func.CallOp):
-            callee = by_name.get(op.callee.root_reference.data)
-            if callee is not None:
-                calls[callee].append(op)
-    for function in functions:
-        if is_public(function) and not modify_public_functions:
-            continue
-        drop_results(function, equivalent_results(function), calls[function])
 
 
 @dataclass(frozen=True)

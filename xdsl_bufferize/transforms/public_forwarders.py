@@ -21,7 +21,7 @@ forward a result if those were its only callers (`public_forwarders`), is split:
   a forwarded result is returned as a copy, the others are handed over.
 
 The name is that of the in-place variants of module bufferization
-(`transforms/inplace_variants.py`): `<name>__inplace`, or `<name>__inplace_<n>` with the
+(`bufferization/public_wrappers.py`): `<name>__inplace`, or `<name>__inplace_<n>` with the
 smallest n >= 1 that no other symbol uses.  Functions that forward nothing, or that no call
 in the module reaches, are left as they are.
 """
@@ -34,7 +34,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.analysis.call_graph import symbol_names
 from xdsl_bufferize.analysis.forwarding import public_forwarders
-from xdsl_bufferize.transforms.inplace_variants import variant_name
+from xdsl_bufferize.bufferization.public_wrappers import variant_name
 
 
 def _move_body(function: func.FuncOp, name: str) -> func.FuncOp:

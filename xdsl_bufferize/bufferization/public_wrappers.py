@@ -81,7 +81,7 @@ from xdsl_bufferize.analysis.call_graph import (
     symbol_names,
     unique_return,
 )
-from xdsl_bufferize.analysis.func_attrs import declared_writability
+from xdsl_bufferize.analysis.func_attrs import argument_writable
 from xdsl_bufferize.analysis.module_analysis import (
     FuncAnalysisState,
     ModuleAnalysisState,
@@ -119,7 +119,7 @@ def needs_variant(
     if result_variants and returns_static_tensor(function):
         return True
     return not arguments_writable and any(
-        is_tensor_type(t) and declared_writability(function, i) is None
+        is_tensor_type(t) and argument_writable(function, i) is None
         for i, t in enumerate(function.function_type.inputs.data)
     )
 
@@ -213,7 +213,7 @@ def useful_variants(
             else {
                 i
                 for i in summary.written_args
-                if declared_writability(function, i) is None
+                if argument_writable(function, i) is None
             }
         )
     returns_results = {

@@ -1,9 +1,10 @@
 """The one-shot bufferization driver: analysis, tensor copies, rewrite, clean-up.
 
 1. Analysis (`OneShotAnalysisState.analyze`): in-place decisions per tensor operand.
-2. Tensor copies (`insert_tensor_copies`): each operand decided out of place gets a
-   `bufferization.alloc_tensor() copy(%t)` before its op (no copy when the op does
-   not read the operand's data), so every op bufferizes as if in place.
+2. Tensor copies (`insert_tensor_copies`, `bufferization/copies.py`): each operand
+   decided out of place gets a `bufferization.alloc_tensor() copy(%t)` before its op
+   (no copy when the op does not read the operand's data), so every op bufferizes as
+   if in place.
 3. Rewrite (`bufferize_ops`): ops are visited in pre-order (a region op before the
    ops of its regions) and each model's `bufferize` rewrites its op. A tensor result
    replaced by a memref is wrapped in `bufferization.to_tensor` for its users that
@@ -14,17 +15,18 @@
 Unknown ops (no model) with tensors are an error naming the op, or, with
 `allow-unknown-ops`, keep their tensor operands and results: their operands are the
 `to_tensor` of a buffer and their results reach buffers through `to_buffer`.
+
+The reports (statistics, `test-analysis-only` annotations, `print-conflicts`) are in
+`bufferization/reports.py`; across function boundaries `bufferization/module_driver.py`
+drives the same steps function by function.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
-from weakref import WeakKeyDictionary
 
-from xdsl.dialects import arith, bufferization, memref, tensor
+from xdsl.dialects import arith, bufferization, memref
 from xdsl.dialects.builtin import (
     DenseArrayBase,
     IndexType,
@@ -43,19 +45,26 @@ from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.analysis.call_graph import symbol_names
-from xdsl_bufferize.analysis.conflicts import Conflict
 from xdsl_bufferize.analysis.func_attrs import verify_writable_attributes
 from xdsl_bufferize.analysis.ir_checks import (
     check_ranked_tensors,
     check_region_terminators,
 )
 from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
+from xdsl_bufferize.bufferization.copies import (
+    insert_tensor_copies,
+    origin_reason,
+)
+from xdsl_bufferize.bufferization.reports import (
+    BufferizationStatistics,
+    annotate_analysis,
+    print_conflicts,
+)
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
     BufferizationOptions,
     BufferizationState,
     BufferRelation,
-    OpOperand,
     bufferizable_model,
     has_tensor_semantics,
 )
@@ -63,41 +72,16 @@ from xdsl_bufferize.interfaces.copy_reasons import (
     Reason,
     SsaNames,
     copies_made_for,
+    reason_of,
 )
 from xdsl_bufferize.interfaces.diagnostics import (
+    ONE_SHOT_STAGE,
     BufferizationError,
     op_error,
 )
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
-from xdsl_bufferize.utils.ir import enclosing_function
-
-
-@dataclass
-class BufferizationStatistics:
-    """Counts reported by the `statistics` option."""
-
-    allocations: int = 0
-    copies: int = 0
-    globals: int = 0
-    in_place: int = 0
-    out_of_place: int = 0
-    tensor_copies: int = 0
-
-    def report(self) -> str:
-        """Counts as `name: value` lines (MLIR's pass-statistics style)."""
-        return "\n".join(
-            [
-                "one-shot-bufferize statistics:",
-                f"  in-place operands: {self.in_place}",
-                f"  out-of-place operands: {self.out_of_place}",
-                f"  tensor copies inserted: {self.tensor_copies}",
-                f"  allocations (memref.alloc): {self.allocations}",
-                f"  buffer copies (memref.copy): {self.copies}",
-                f"  constant globals: {self.globals}",
-            ]
-        )
 
 
 @lru_cache(maxsize=1024)
@@ -320,15 +304,6 @@ class OneShotBufferizationState(BufferizationState):
         return get_global.memref
 
 
-STAGE = "one-shot-bufferize"
-"""The stage named in the diagnostics of bufferization (also when
-comprehensive-bufferize runs it)."""
-
-
-def _error(op: Operation, message: str) -> BufferizationError:
-    return op_error(STAGE, op, message)
-
-
 def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
     """Fail on the first op with tensor semantics and no model (unless allowed, or
     under test-analysis-only, which analyses such ops conservatively: their tensor
@@ -337,105 +312,13 @@ def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
         return
     for op in root.walk():
         if bufferizable_model(op) is None and has_tensor_semantics(op):
-            raise _error(
+            raise op_error(
+                ONE_SHOT_STAGE,
                 op,
                 "has tensor semantics but no bufferization model (pass "
                 "allow-unknown-ops to keep it on tensors behind to_tensor / "
                 "to_buffer)",
             )
-
-
-_copy_reasons: WeakKeyDictionary[Operation, str] = WeakKeyDictionary()
-"""With explain-copies: the reason of each copying `alloc_tensor` inserted for an
-out-of-place operand (the copy its bufferization makes gets it)."""
-
-
-def insert_tensor_copies(state: OneShotAnalysisState) -> int:
-    """Replace each out-of-place operand by a `bufferization.alloc_tensor` (with
-    `copy` when the op reads the operand) and record it as in place."""
-    count = 0
-    names = (
-        SsaNames(_names_scope(state))
-        if state.options.explain_copies and state.conflicts
-        else None
-    )
-    for operand in list(state.conflicts):
-        op = operand.owner
-        value = operand.value
-        tensor_type = value.type
-        assert isinstance(tensor_type, TensorType)
-        # A buffer that starts from garbage takes a dynamic shape from the
-        # operand with tensor.dim.
-        needs_copy = _needs_copy(state, operand)
-        if needs_copy:
-            alloc = bufferization.AllocTensorOp(tensor_type, [], value)
-            if names is not None:
-                _copy_reasons[alloc] = explain_conflict(
-                    operand, state.conflicts[operand], names, True
-                )
-        else:
-            sizes: list[SSAValue] = []
-            for dim, size in enumerate(tensor_type.get_shape()):
-                if size >= 0:
-                    continue
-                index = arith.ConstantOp.from_int_and_width(dim, IndexType())
-                dim_op = tensor.DimOp(value, index)
-                Rewriter_insert(index, op)
-                Rewriter_insert(dim_op, op)
-                sizes.append(dim_op.result)
-            alloc = bufferization.AllocTensorOp(tensor_type, sizes)
-        alloc.attributes["__out_of_place_copy__"] = UnitAttr()
-        Rewriter_insert(alloc, op)
-        op.operands[operand.index] = alloc.tensor
-        state.in_place_operands.add(operand)
-        for alias in state.get_aliasing_values(operand):
-            state.alias_sets.union(alloc.tensor, alias.value)
-            if alias.relation is BufferRelation.EQUIVALENT:
-                state.equivalence_sets.union(alloc.tensor, alias.value)
-        count += 1
-    return count
-
-
-def Rewriter_insert(new_op: Operation, before: Operation) -> None:  # noqa: N802
-    """Insert `new_op` right before `before`."""
-    block = before.parent_block()
-    assert block is not None
-    block.insert_op_before(new_op, before)
-
-
-_LOOP_REASON = (
-    "the loop yields a buffer that is not equivalent to its iteration argument, "
-    "so the yielded value is copied into the buffer the next iteration uses"
-)
-
-_ORIGIN_REASONS: dict[str, str] = {
-    "scf.for": _LOOP_REASON,
-    "scf.while": _LOOP_REASON,
-    "scf.yield": "the loop or branch yields a buffer that is not equivalent to the "
-    "one its result reuses, so the yielded value is copied into it",
-    "scf.condition": "the loop passes on a buffer that is not equivalent to the "
-    "one its result reuses, so the value is copied into it",
-    "func.return": "the function returns a buffer its callers may not share",
-    "bufferization.materialize_in_destination": "the value is materialized in "
-    "its destination buffer",
-}
-
-
-def _origin_reason(op: Operation, names: SsaNames) -> Callable[[], str]:
-    """The reason of a copy that the bufferization of `op` makes (not for an
-    out-of-place operand), computed when the copy is built."""
-
-    # An op with regions is printed now: while its model rewrites it, it may not
-    # print.
-    text = names.op(op) if op.regions else None
-
-    def make() -> str:
-        why = _ORIGIN_REASONS.get(
-            op.name, "its buffer form needs the value in a new buffer"
-        )
-        return f"copy made for `{text or names.op(op)}`: {why}"
-
-    return make
 
 
 def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
@@ -450,15 +333,15 @@ def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
             continue
         rewriter = PatternRewriter(op)
         try:
-            reason: Reason | None = _copy_reasons.get(op)
+            reason: Reason | None = reason_of(op)
             if reason is None and names is not None:
-                reason = _origin_reason(op, names)
+                reason = origin_reason(op, names)
             with copies_made_for(reason):
                 model.bufferize(op, rewriter, state)
         except BufferizationError:
             raise
         except PassFailedException as error:
-            raise _error(op, str(error)) from error
+            raise op_error(ONE_SHOT_STAGE, op, str(error)) from error
 
 
 def _fold_pair(to_buffer: bufferization.ToBufferOp) -> bool:
@@ -553,104 +436,6 @@ def _contiguous_to_tensor(op: bufferization.ToTensorOp) -> None:
     op.operands[0] = alloc.memref
 
 
-def annotate_analysis(
-    root: Operation, state: OneShotAnalysisState, options: BufferizationOptions
-) -> None:
-    """`test-analysis-only`: `__inplace_operands_attr__` per op with tensor operands
-    ("true" / "false" per tensor operand, "none" for others), plus alias-set ids
-    (`dump-alias-sets`) and conflict reasons (`print-conflicts`)."""
-    from xdsl.dialects.builtin import ArrayAttr, IntAttr
-
-    alias_ids = state.alias_set_ids() if options.dump_alias_sets else {}
-    for op in root.walk():
-        if bufferizable_model(op) is None:
-            continue
-        if any(isinstance(v.type, TensorType) for v in op.operands):
-            flags: list[StringAttr] = []
-            reasons: list[StringAttr] = []
-            for index, value in enumerate(op.operands):
-                if not isinstance(value.type, TensorType):
-                    flags.append(StringAttr("none"))
-                    continue
-                operand = OpOperand(op, index)
-                flags.append(
-                    StringAttr("true" if state.is_in_place(operand) else "false")
-                )
-                conflict = state.conflict_of(operand)
-                if conflict is not None:
-                    reasons.append(
-                        StringAttr(f"operand #{index}: {conflict.describe()}")
-                    )
-            op.attributes["__inplace_operands_attr__"] = ArrayAttr(flags)
-            if options.print_conflicts and reasons:
-                op.attributes["__conflicts__"] = ArrayAttr(reasons)
-        if alias_ids and any(r in alias_ids for r in op.results):
-            op.attributes["__opresult_alias_set_attr__"] = ArrayAttr(
-                [IntAttr(alias_ids.get(r, -1)) for r in op.results]
-            )
-
-
-def explain_conflict(
-    operand: OpOperand, conflict: Conflict, names: SsaNames, copied: bool
-) -> str:
-    """Why `operand` is out of place, naming values and ops as they are printed:
-    "copy of %x (tensor<8xf32>) for the write of `%xw = linalg.generic ...
-    outs(%x)` because `%x5 = tensor.extract %x[%c5]` reads %x afterwards"."""
-    value = operand.value
-    name = names.value(value)
-    what = "copy of" if copied else "new buffer instead of"
-    text = f"{what} {name} ({value.type}) for the write of `{names.op(operand.owner)}`"
-    if conflict.kind == "read-after-write" and conflict.read is not None:
-        read = conflict.read
-        read_name = names.value(read.value)
-        alias = "" if read.value is value else f", an alias of {name},"
-        return (
-            f"{text} because `{names.op(read.owner)}` reads {read_name}{alias} "
-            "afterwards"
-        )
-    if conflict.kind == "non-writable" and conflict.non_writable is not None:
-        source = conflict.non_writable
-        kind = (
-            "a function argument that is not writable"
-            if isinstance(source, BlockArgument)
-            else "a constant"
-        )
-        return f"{text} because {names.value(source)} is {kind}"
-    if conflict.kind == "copy-before-write":
-        return f"{text} because copy-before-write is set"
-    return f"{text} because the fuzzer heuristic chose out of place"
-
-
-def _names_scope(state: OneShotAnalysisState) -> Operation:
-    return state.root
-
-
-def print_conflicts(state: OneShotAnalysisState) -> None:
-    """Write one line per out-of-place operand to stderr."""
-    if not state.conflicts:
-        return
-    names = SsaNames(_names_scope(state))
-    for operand, conflict in state.conflicts.items():
-        function = enclosing_function(operand.owner)
-        where = f"@{function.sym_name.data}: " if function is not None else ""
-        copied = _needs_copy(state, operand)
-        print(
-            f"one-shot-bufferize: {where}"
-            f"{explain_conflict(operand, conflict, names, copied)}",
-            file=sys.stderr,
-        )
-
-
-def _needs_copy(state: OneShotAnalysisState, operand: OpOperand) -> bool:
-    """Whether the new buffer of out-of-place `operand` starts as a copy (an
-    operand that is written and not read, or whose contents are undefined because
-    only tensor.empty reaches it, can start from garbage)."""
-    return (
-        state.bufferizes_to_memory_read(operand)
-        or not state.bufferizes_to_memory_write(operand)
-    ) and bool(state.definitions(operand.value))
-
-
 def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisState:
     """Run the one-shot analysis on `root` and check the models' verdicts."""
     register_all_models()
@@ -661,7 +446,7 @@ def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisSt
     errors = state.verify()
     if errors:
         op, message = errors[0]
-        raise _error(op, message)
+        raise op_error(ONE_SHOT_STAGE, op, message)
     return state
 
 
@@ -692,10 +477,10 @@ def one_shot_bufferize(
 
 
 __all__ = [
-    "BufferizationStatistics",
     "OneShotBufferizationState",
     "analyze",
+    "bufferize_ops",
+    "check_unknown_ops",
     "fold_to_buffer_to_tensor",
-    "insert_tensor_copies",
     "one_shot_bufferize",
 ]

@@ -8,7 +8,7 @@ With `bufferize-function-boundaries`, `one-shot-bufferize` hands the module to
    Public functions called inside the module and writing an argument they may not
    write get a private in-place variant `@<name>__inplace` that internal calls
    target, while the public symbol becomes a wrapper copying for external callers
-   (`transforms/inplace_variants.py`; kept only where some internal call saves the
+   (`bufferization/public_wrappers.py`; kept only where some internal call saves the
    copy, which the analysis of the module with every variant tells). With the
    option `result_variants` (plan-memory), public functions called inside the
    module that return a statically shaped tensor get one as well, so that their
@@ -40,24 +40,16 @@ buffers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from xdsl.dialects import arith, bufferization, func, memref
 from xdsl.dialects.builtin import (
     FunctionType,
     IndexType,
     IntegerAttr,
-    MemRefLayoutAttr,
     MemRefType,
     ModuleOp,
-    NoneAttr,
-    StridedLayoutAttr,
-    SymbolRefAttr,
     TensorType,
-    UnrankedMemRefType,
-    UnrankedTensorType,
 )
-from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
@@ -87,122 +79,46 @@ from xdsl_bufferize.analysis.module_analysis import (
     summarize_external,
     summarize_function,
 )
-from xdsl_bufferize.interfaces.bufferizable import (
-    BufferizationOptions,
-    LayoutMapOption,
+from xdsl_bufferize.bufferization.boundary_types import (
+    ModuleBufferizationState,
+    argument_buffer_type,
+    boundary_buffer_type,
+    infer_private_layouts,
+    result_buffer_type,
 )
-from xdsl_bufferize.interfaces.diagnostics import BufferizationError, fail_at, op_error
-from xdsl_bufferize.interfaces.memref_copy import copy_ops
-from xdsl_bufferize.models import register_all_models
-from xdsl_bufferize.models.bufferization import to_tensor_op
-from xdsl_bufferize.models.func import fits_argument_type
-from xdsl_bufferize.transforms.bufferize_driver import (
-    BufferizationStatistics,
-    OneShotBufferizationState,
-    annotate_analysis,
+from xdsl_bufferize.bufferization.copies import insert_tensor_copies
+from xdsl_bufferize.bufferization.driver import (
     bufferize_ops,
     check_unknown_ops,
     fold_to_buffer_to_tensor,
-    insert_tensor_copies,
-    print_conflicts,
 )
-from xdsl_bufferize.transforms.drop_equivalent_buffer_results import (
-    drop_equivalent_buffer_results,
-)
-from xdsl_bufferize.transforms.inplace_variants import (
+from xdsl_bufferize.bufferization.drop_results import drop_equivalent_buffer_results
+from xdsl_bufferize.bufferization.public_wrappers import (
     create_variants,
     finish_variants,
     refine_wrapper_results,
     useful_variants,
 )
+from xdsl_bufferize.bufferization.reports import (
+    BufferizationStatistics,
+    annotate_analysis,
+    print_conflicts,
+)
+from xdsl_bufferize.interfaces.bufferizable import (
+    BufferizationOptions,
+    LayoutMapOption,
+)
+from xdsl_bufferize.interfaces.diagnostics import (
+    ONE_SHOT_STAGE,
+    BufferizationError,
+    call_context,
+    op_error,
+)
+from xdsl_bufferize.interfaces.memref_copy import copy_ops
+from xdsl_bufferize.models import register_all_models
+from xdsl_bufferize.models.bufferization import to_tensor_op
+from xdsl_bufferize.models.func import fits_argument_type
 from xdsl_bufferize.utils.ir import is_tensor_type, strip_casts
-from xdsl_bufferize.utils.memref_layout import identity_strides, strides_and_offset
-
-BufferType = MemRefType[Attribute] | UnrankedMemRefType[Attribute]
-"""A ranked or unranked memref type."""
-
-
-def fully_dynamic_layout(rank: int) -> StridedLayoutAttr:
-    """`strided<[?, ...], offset: ?>` of the given rank."""
-    return StridedLayoutAttr([None] * rank, None)
-
-
-def boundary_buffer_type(
-    tensor_type: Attribute, option: LayoutMapOption, memory_space: Attribute | None
-) -> BufferType:
-    """The memref type a tensor type becomes at a function boundary when no buffer is
-    known (arguments; results under a non-inferred option)."""
-    space: Attribute = memory_space if memory_space is not None else NoneAttr()
-    if isinstance(tensor_type, UnrankedTensorType):
-        return UnrankedMemRefType.from_type(tensor_type.element_type, space)  # pyright: ignore[reportUnknownMemberType]
-    assert isinstance(tensor_type, TensorType)
-    shape = tensor_type.get_shape()
-    layout: Attribute = NoneAttr()
-    if option is not LayoutMapOption.IDENTITY_LAYOUT_MAP:
-        layout = fully_dynamic_layout(len(shape))
-    return MemRefType(tensor_type.element_type, shape, layout, space)  # pyright: ignore[reportArgumentType]
-
-
-def argument_buffer_type(
-    function: func.FuncOp, index: int, option: LayoutMapOption
-) -> BufferType:
-    """The memref type of tensor argument `index` of `function`."""
-    tensor_type = function.function_type.inputs.data[index]
-    buffer_type = boundary_buffer_type(tensor_type, option, None)
-    layout = arg_attr(function, index, BUFFER_LAYOUT_ATTR)
-    if layout is None:
-        return buffer_type
-    if not isinstance(buffer_type, MemRefType) or not isinstance(
-        layout, MemRefLayoutAttr
-    ):
-        fail_at(
-            function,
-            f"argument #{index}: '{BUFFER_LAYOUT_ATTR}' must be a memref layout "
-            f"(strided<...> or affine map) on a ranked tensor, got {layout}",
-        )
-    return MemRefType(
-        buffer_type.element_type,
-        buffer_type.get_shape(),
-        layout,  # pyright: ignore[reportArgumentType]
-        buffer_type.memory_space,
-    )
-
-
-def result_buffer_type(
-    function: func.FuncOp, index: int, option: LayoutMapOption
-) -> BufferType:
-    """The memref type of tensor result `index` when the option fixes it (identity
-    or fully dynamic layout)."""
-    tensor_type = function.function_type.outputs.data[index]
-    return boundary_buffer_type(tensor_type, option, None)
-
-
-class ModuleBufferizationState(OneShotBufferizationState):
-    """Buffers of one function's tensors; its entry-block tensor arguments have the
-    memref type of the function boundary."""
-
-    def __init__(
-        self,
-        module: Operation,
-        options: BufferizationOptions,
-        analysis: ModuleAnalysisState,
-    ) -> None:
-        super().__init__(module, options, analysis)
-        self.function = analysis.function
-
-    def get_buffer_type(self, value: SSAValue) -> MemRefType[Attribute]:
-        function = self.function
-        if (
-            isinstance(value, BlockArgument)
-            and value.block is function.body.blocks.first
-            and isinstance(value.type, TensorType)
-        ):
-            found = argument_buffer_type(
-                function, value.index, self.options.function_boundary_type_conversion
-            )
-            if isinstance(found, MemRefType):
-                return found  # pyright: ignore[reportUnknownVariableType]
-        return super().get_buffer_type(value)
 
 
 def _convert_arguments(function: func.FuncOp, option: LayoutMapOption) -> None:
@@ -328,102 +244,6 @@ def _convert_declaration(function: func.FuncOp, option: LayoutMapOption) -> None
     function.function_type = FunctionType.from_lists(inputs, outputs)
 
 
-def join_layouts(
-    shape: Sequence[int], types: Sequence[Attribute]
-) -> StridedLayoutAttr | None:
-    """The most specific layout that describes buffers of all `types` (None: the
-    identity): a stride or the offset stays static where all agree, and is
-    dynamic otherwise; fully dynamic if a type is not a strided memref."""
-    if all(isinstance(t, MemRefType) and isinstance(t.layout, NoneAttr) for t in types):
-        return None
-    rank = len(shape)
-    joined: list[int | None] | None = None
-    offset: int | None = 0
-    for buffer_type in types:
-        if not isinstance(buffer_type, MemRefType) or not isinstance(
-            buffer_type.layout, NoneAttr | StridedLayoutAttr
-        ):
-            return fully_dynamic_layout(rank)
-        memref_type: MemRefType[Attribute] = buffer_type  # pyright: ignore[reportUnknownVariableType]
-        strides, this_offset = strides_and_offset(memref_type)
-        if len(strides) != rank:
-            return fully_dynamic_layout(rank)
-        if joined is None:
-            joined, offset = list(strides), this_offset
-            continue
-        joined = [a if a == b else None for a, b in zip(joined, strides, strict=True)]
-        offset = offset if offset == this_offset else None
-    assert joined is not None
-    if offset == 0 and joined == identity_strides(list(shape)) and None not in joined:
-        return None
-    return StridedLayoutAttr(joined, offset)
-
-
-def _symbols_used_outside_calls(module: ModuleOp) -> set[str]:
-    """Names of the symbols referred to other than as the callee of a func.call."""
-    used: set[str] = set()
-    for op in module.walk():
-        for attr in [*op.attributes.values(), *op.properties.values()]:
-            if isinstance(attr, SymbolRefAttr) and not (
-                isinstance(op, func.CallOp) and attr is op.callee
-            ):
-                used.add(attr.root_reference.data)
-    return used
-
-
-def infer_private_layouts(
-    module: ModuleOp,
-    graph: CallGraph,
-    states: dict[func.FuncOp, ModuleAnalysisState],
-    options: BufferizationOptions,
-) -> set[func.FuncOp]:
-    """With the identity layout at function boundaries: each tensor argument of a
-    private function called only by `func.call` takes the most specific layout
-    that describes the buffers all its callers pass (`join_layouts`; the identity
-    when they all pass identity buffers), recorded as `bufferization.buffer_layout`.
-    Callers come first, so a caller's own inferred arguments are known. Returns
-    the functions with an inferred non-identity layout (their results are typed
-    like their buffers, so a result equivalent to such an argument is no copy)."""
-    inferred: set[func.FuncOp] = set()
-    elsewhere = _symbols_used_outside_calls(module)
-    buffer_states: dict[func.FuncOp, ModuleBufferizationState] = {}
-    for function in reversed(graph.order):
-        calls = graph.callers.get(function, [])
-        if (
-            function.is_declaration
-            or not calls
-            or function.sym_visibility is None
-            or function.sym_visibility.data != "private"
-            or function.sym_name.data in elsewhere
-        ):
-            continue
-        for index, tensor_type in enumerate(function.function_type.inputs.data):
-            if not isinstance(tensor_type, TensorType):
-                continue
-            if arg_attr(function, index, BUFFER_LAYOUT_ATTR) is not None:
-                continue
-            types: list[Attribute] = []
-            for call in calls:
-                caller = call.parent_op()
-                while caller is not None and not isinstance(caller, func.FuncOp):
-                    caller = caller.parent_op()
-                if caller is None or caller not in states:
-                    break
-                if caller not in buffer_states:
-                    buffer_states[caller] = ModuleBufferizationState(
-                        module, options, states[caller]
-                    )
-                operand = call.arguments[index]
-                types.append(buffer_states[caller].get_buffer_type(operand))
-            else:
-                shape = tensor_type.get_shape()  # pyright: ignore[reportUnknownMemberType,reportUnknownVariableType]
-                layout = join_layouts(shape, types)  # pyright: ignore[reportUnknownArgumentType]
-                if layout is not None:
-                    set_arg_attr(function, index, BUFFER_LAYOUT_ATTR, layout)
-                    inferred.add(function)
-    return inferred
-
-
 def _remove_bufferization_attributes(function: func.FuncOp) -> None:
     for index in range(len(function.function_type.inputs.data)):
         for name in (WRITABLE_ATTR, LEGACY_WRITABLE_ATTR, BUFFER_LAYOUT_ATTR):
@@ -461,11 +281,11 @@ def analyze_module(
                 raise
             except PassFailedException as error:
                 # A model refused an op without naming it: name the function.
-                raise op_error("one-shot-bufferize", function, str(error)) from error
+                raise op_error(ONE_SHOT_STAGE, function, str(error)) from error
             errors = state.verify()
             if errors:
                 op, message = errors[0]
-                fail_at(op, message)
+                raise op_error(ONE_SHOT_STAGE, op, f"{call_context(op)}{message}")
             summary = summarize_function(function, state)
         states[function] = state
         func_state.finish(function, summary)

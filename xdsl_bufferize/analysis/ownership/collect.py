@@ -1,0 +1,359 @@
+"""Phase 1 of the ownership analysis: the kind of every memref value of the module
+(`RootKind`) and the sites forwarding one along a control-flow edge."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from xdsl.builder import Builder
+from xdsl.dialects import func, memref
+from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
+from xdsl.rewriter import InsertPoint
+from xdsl.traits import IsTerminator, MemoryEffectKind, has_effects
+
+from xdsl_bufferize.analysis.forwarding import (
+    VIEW_OPS,
+    analyze_forwarding,
+    branch_successor_operands,
+)
+from xdsl_bufferize.analysis.ownership.plan import (
+    STAGE,
+    OwnershipState,
+    RootKind,
+    Site,
+    SiteKind,
+)
+from xdsl_bufferize.interfaces.allocation import (
+    AllocationModel,
+    allocation_interface,
+)
+from xdsl_bufferize.interfaces.diagnostics import op_error
+from xdsl_bufferize.interfaces.region_branch import (
+    region_branch_model,
+    region_entry_edges,
+    region_exit_edges,
+)
+from xdsl_bufferize.utils.ir import is_memref
+
+
+def _probe(scratch: Block) -> None:
+    """Erase every op a model built into a scratch block."""
+    for op in reversed(list(scratch.ops)):
+        scratch.erase_op(op, safe_erase=False)
+
+
+def dealloc_family(model: AllocationModel, value: SSAValue) -> str | None:
+    """Name of the op `model` frees `value` with (None: it needs no free)."""
+    scratch = Block()
+    op = model.build_dealloc(Builder(InsertPoint.at_end(scratch)), value)
+    name = None if op is None else op.name
+    _probe(scratch)
+    return name
+
+
+def clone_result_model(
+    model: AllocationModel, value: SSAValue
+) -> AllocationModel | None:
+    """The allocation model of the copy `model` makes of `value` (None: cannot clone)."""
+    scratch = Block()
+    result = model.build_clone(Builder(InsertPoint.at_end(scratch)), value)
+    owner = None if result is None else result.owner
+    while isinstance(owner, VIEW_OPS):
+        owner = owner.operands[0].owner
+    found = allocation_interface(owner) if isinstance(owner, Operation) else None
+    _probe(scratch)
+    return found
+
+
+def clone_family(model: AllocationModel, value: SSAValue) -> str | None:
+    """Dealloc family of the clone `model` makes of `value` (None: cannot clone)."""
+    scratch = Block()
+    result = model.build_clone(Builder(InsertPoint.at_end(scratch)), value)
+    name: str | None = None
+    # the clone may be a view of the new buffer (a copy with the same layout)
+    owner = None if result is None else result.owner
+    while isinstance(owner, VIEW_OPS):
+        owner = owner.operands[0].owner
+    if result is not None and isinstance(owner, Operation):
+        clone_model = allocation_interface(owner)
+        if clone_model is not None:
+            name = dealloc_family(clone_model, result)
+    _probe(scratch)
+    return name
+
+
+def _site(state: OwnershipState, source: Operation, index: int, kind: SiteKind) -> Site:
+    key = (source, index)
+    site = state.site_of.get(key)
+    if site is None:
+        site = Site(source, index, kind)
+        state.site_of[key] = site
+        state.sites.append(site)
+        state.sites_from.setdefault(source, []).append(site)
+    return site
+
+
+def _define(state: OwnershipState, value: SSAValue, kind: RootKind) -> None:
+    state.kind[value] = kind
+    state.order[value] = len(state.order)
+
+
+def _is_fresh(state: OwnershipState, value: SSAValue) -> bool:
+    """Whether `value` is a heap allocation made in its function's body region (a
+    function returning it hands it over)."""
+    while isinstance(value, OpResult) and isinstance(value.op, memref.CastOp):
+        value = value.op.source
+    if not isinstance(value, OpResult) or value.op.regions:
+        return False
+    function = value.op.parent_op()
+    if not isinstance(function, func.FuncOp):
+        return False
+    model = allocation_interface(value.op)
+    return model is not None and dealloc_family(model, value) is not None
+
+
+def collect(state: OwnershipState) -> None:
+    state.forwarding = analyze_forwarding(
+        state.module, lambda value: _is_fresh(state, value)
+    )
+    for op in state.module.walk():
+        if isinstance(op, func.FuncOp) and op.body.blocks:
+            _collect_function(state, op)
+
+
+def _collect_function(state: OwnershipState, function: func.FuncOp) -> None:
+    entry = function.body.blocks.first
+    assert entry is not None
+    for arg in entry.args:
+        if is_memref(arg):
+            _define(state, arg, RootKind.STATIC)
+    _collect_region(state, function.body, function)
+
+
+def _collect_region(
+    state: OwnershipState, region: Region, function: func.FuncOp
+) -> None:
+    for block in region.blocks:
+        if block is not region.blocks.first:
+            for arg in block.args:
+                if is_memref(arg):
+                    _define(state, arg, RootKind.MERGE)
+        for op in block.ops:
+            _collect_op(state, op, function)
+
+
+def _collect_op(state: OwnershipState, op: Operation, function: func.FuncOp) -> None:
+    if has_effects(op, MemoryEffectKind.FREE):
+        for v in op.operands:
+            if is_memref(v):
+                state.freed_by_input.setdefault(v, []).append(op)
+    if op.regions:
+        _collect_region_op(state, op, function)
+        return
+    if isinstance(op, func.ReturnOp) and op.parent_op() is function:
+        forwarded = state.forwarding.forwarded_results(function)
+        views = state.forwarding.result_views_of(function)
+        entry = function.body.blocks.first
+        assert entry is not None
+        for i, value in enumerate(op.operands):
+            if i in forwarded:
+                state.forwarded_returns[(op, i)] = entry.args[forwarded[i]]
+            elif i in views:
+                state.viewed_returns[(op, i)] = views[i]
+            elif is_memref(value):
+                _site(state, op, i, SiteKind.RETURN)
+        return
+    if op.successors:
+        _collect_branch(state, op)
+        return
+    memref_results = [r for r in op.results if is_memref(r)]
+    if not memref_results:
+        return
+    if isinstance(op, func.CallOp):
+        for result in memref_results:
+            operand = state.forwarding.forwarded_operand(op, result.index)
+            if operand is not None:
+                # the callee returns (a view of) this operand: a view here too
+                _define(state, result, RootKind.VIEW)
+                state.view_sources[result] = [op.operands[operand]]
+                continue
+            owner = state.forwarding.viewed_result(op, result.index)
+            if owner is not None:
+                # the callee returns (a view of) the buffer of another result
+                _define(state, result, RootKind.VIEW)
+                state.view_sources[result] = [op.results[owner]]
+                continue
+            _define(state, result, RootKind.OWNING)
+            if state.memref_default is not None:
+                state.model[result] = state.memref_default
+            state.family[result] = "memref.dealloc"
+            earlier: list[SSAValue] = [
+                r
+                for r in memref_results
+                if r.index < result.index
+                and r.type == result.type
+                and state.kind.get(r) is RootKind.OWNING
+                and state.forwarding.may_share(op, r.index, result.index)
+            ]
+            if earlier:
+                state.shared_results[result] = earlier
+        return
+    interface = allocation_interface(op)
+    if interface is not None:
+        for result in memref_results:
+            family = dealloc_family(interface, result)
+            if family is None:
+                _define(state, result, RootKind.STATIC)
+            else:
+                _define(state, result, RootKind.OWNING)
+                state.model[result] = interface
+                state.family[result] = family
+        return
+    if has_effects(op, MemoryEffectKind.ALLOC):
+        raise op_error(
+            STAGE,
+            op,
+            "allocates a buffer but has no AllocationOpInterface (trait or "
+            "registered model): cannot tell how to free it",
+        )
+    sources = [v for v in op.operands if is_memref(v)]
+    for result in memref_results:
+        if sources and not isinstance(op, memref.GetGlobalOp):
+            _define(state, result, RootKind.VIEW)
+            state.view_sources[result] = sources
+        else:
+            _define(state, result, RootKind.STATIC)
+
+
+def _collect_branch(state: OwnershipState, op: Operation) -> None:
+    successors = branch_successor_operands(op)
+    if successors is None:
+        if any(is_memref(arg) for s in op.successors for arg in s.args):
+            raise op_error(
+                STAGE,
+                op,
+                "branches with memref block arguments but its successor operands "
+                "are unknown to buffer-deallocation",
+            )
+        return
+    for succ_index, block, indices in successors:
+        for position, operand_index in enumerate(indices):
+            target = block.args[position]
+            if not is_memref(target):
+                continue
+            site = _site(state, op, operand_index, SiteKind.BRANCH)
+            site.targets.append(target)
+            site.target_edges.append(succ_index)
+            site.edges.add(succ_index)
+
+
+def _collect_region_op(
+    state: OwnershipState, op: Operation, function: func.FuncOp
+) -> None:
+    if region_branch_model(op) is None:
+        _check_opaque(state, op)
+        return
+    for result in op.results:
+        if is_memref(result):
+            _define(state, result, RootKind.MERGE)
+    for region in op.regions:
+        entry = region.blocks.first
+        if entry is not None:
+            for arg in entry.args:
+                if is_memref(arg):
+                    _define(state, arg, RootKind.MERGE)
+    entry_edges = region_entry_edges(op)
+    assert entry_edges is not None
+    for edge_id, edge in enumerate(entry_edges):
+        _add_edge_sites(
+            state, op, edge_id, edge.operand_indices, edge.targets, SiteKind.ENTRY
+        )
+    for region in op.regions:
+        _collect_region(state, region, function)
+        for block in region.blocks:
+            terminator = block.last_op
+            if terminator is None or terminator.successors:
+                continue
+            if not terminator.has_trait(IsTerminator):
+                continue
+            exit_edges = region_exit_edges(op, terminator)
+            assert exit_edges is not None
+            for edge_id, edge in enumerate(exit_edges):
+                _add_edge_sites(
+                    state,
+                    terminator,
+                    edge_id,
+                    edge.operand_indices,
+                    edge.targets,
+                    SiteKind.EXIT,
+                )
+    fed = {target for site in _sites_into(state, op) for target in site.targets}
+    for value in list(op.results) + [
+        a for r in op.regions if r.blocks.first for a in r.blocks.first.args
+    ]:
+        if is_memref(value) and value not in fed:
+            raise op_error(
+                STAGE,
+                op,
+                "has a memref result or region argument that no control-flow edge "
+                "of its region-branch model feeds",
+            )
+
+
+def _sites_into(state: OwnershipState, op: Operation) -> Iterable[Site]:
+    yield from state.sites_from.get(op, ())
+    for region in op.regions:
+        for block in region.blocks:
+            terminator = block.last_op
+            if terminator is not None:
+                yield from state.sites_from.get(terminator, ())
+
+
+def _add_edge_sites(
+    state: OwnershipState,
+    source: Operation,
+    edge_id: int,
+    indices: Sequence[int],
+    targets: Sequence[SSAValue],
+    kind: SiteKind,
+) -> None:
+    for operand_index, target in zip(indices, targets, strict=True):
+        if not is_memref(target):
+            continue
+        site = _site(state, source, operand_index, kind)
+        site.targets.append(target)
+        site.target_edges.append(edge_id)
+        site.edges.add(edge_id)
+
+
+def _check_opaque(state: OwnershipState, op: Operation) -> None:
+    """An op with regions and no region-branch model is fine if no memref crosses it."""
+    reason: str | None = None
+    if any(is_memref(r) for r in op.results):
+        reason = "has memref results"
+    else:
+        for region in op.regions:
+            for nested in region.walk():
+                if any(is_memref(r) for r in nested.results):
+                    reason = f"defines memrefs inside its regions ('{nested.name}')"
+                    break
+                if any(
+                    is_memref(a)
+                    for r in nested.regions
+                    for b in r.blocks
+                    for a in b.args
+                ):
+                    reason = "defines memref block arguments inside its regions"
+                    break
+            if reason is None and any(
+                is_memref(a) for b in region.blocks for a in b.args
+            ):
+                reason = "has memref block arguments"
+            if reason is not None:
+                break
+    if reason is not None:
+        raise op_error(
+            STAGE,
+            op,
+            f"has regions whose control flow is unknown (no region-branch model) and {reason}",
+        )

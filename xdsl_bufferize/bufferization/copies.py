@@ -1,0 +1,173 @@
+"""Tensor copies for out-of-place operands, and why each copy is made.
+
+Before the rewrite, each operand the analysis decided out of place gets a
+`bufferization.alloc_tensor() copy(%t)` (no copy when the op does not read the
+operand's data), so every op bufferizes as if in place (`insert_tensor_copies`).
+With `explain-copies`, each copy the rewrite makes gets its reason: the conflict of
+the out-of-place operand (`explain_conflict`), or what the bufferization of its op
+needs (`origin_reason`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects import arith, bufferization, tensor
+from xdsl.dialects.builtin import (
+    IndexType,
+    TensorType,
+    UnitAttr,
+)
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from xdsl_bufferize.analysis.conflicts import Conflict
+from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
+from xdsl_bufferize.interfaces.bufferizable import (
+    BufferRelation,
+    OpOperand,
+)
+from xdsl_bufferize.interfaces.copy_reasons import SsaNames, record_reason
+
+
+def insert_tensor_copies(state: OneShotAnalysisState) -> int:
+    """Replace each out-of-place operand by a `bufferization.alloc_tensor` (with
+    `copy` when the op reads the operand) and record it as in place."""
+    count = 0
+    names = (
+        SsaNames(names_scope(state))
+        if state.options.explain_copies and state.conflicts
+        else None
+    )
+    for operand in list(state.conflicts):
+        op = operand.owner
+        value = operand.value
+        tensor_type = value.type
+        assert isinstance(tensor_type, TensorType)
+        # A buffer that starts from garbage takes a dynamic shape from the
+        # operand with tensor.dim.
+        copied = needs_copy(state, operand)
+        if copied:
+            alloc = bufferization.AllocTensorOp(tensor_type, [], value)
+            if names is not None:
+                record_reason(
+                    alloc,
+                    explain_conflict(operand, state.conflicts[operand], names, True),
+                )
+        else:
+            sizes: list[SSAValue] = []
+            for dim, size in enumerate(tensor_type.get_shape()):
+                if size >= 0:
+                    continue
+                index = arith.ConstantOp.from_int_and_width(dim, IndexType())
+                dim_op = tensor.DimOp(value, index)
+                _insert_before(index, op)
+                _insert_before(dim_op, op)
+                sizes.append(dim_op.result)
+            alloc = bufferization.AllocTensorOp(tensor_type, sizes)
+        alloc.attributes["__out_of_place_copy__"] = UnitAttr()
+        _insert_before(alloc, op)
+        op.operands[operand.index] = alloc.tensor
+        state.in_place_operands.add(operand)
+        for alias in state.get_aliasing_values(operand):
+            state.alias_sets.union(alloc.tensor, alias.value)
+            if alias.relation is BufferRelation.EQUIVALENT:
+                state.equivalence_sets.union(alloc.tensor, alias.value)
+        count += 1
+    return count
+
+
+def _insert_before(new_op: Operation, before: Operation) -> None:
+    """Insert `new_op` right before `before`."""
+    block = before.parent_block()
+    assert block is not None
+    block.insert_op_before(new_op, before)
+
+
+_LOOP_REASON = (
+    "the loop yields a buffer that is not equivalent to its iteration argument, "
+    "so the yielded value is copied into the buffer the next iteration uses"
+)
+
+
+_ORIGIN_REASONS: dict[str, str] = {
+    "scf.for": _LOOP_REASON,
+    "scf.while": _LOOP_REASON,
+    "scf.yield": "the loop or branch yields a buffer that is not equivalent to the "
+    "one its result reuses, so the yielded value is copied into it",
+    "scf.condition": "the loop passes on a buffer that is not equivalent to the "
+    "one its result reuses, so the value is copied into it",
+    "func.return": "the function returns a buffer its callers may not share",
+    "bufferization.materialize_in_destination": "the value is materialized in "
+    "its destination buffer",
+}
+
+
+def origin_reason(op: Operation, names: SsaNames) -> Callable[[], str]:
+    """The reason of a copy that the bufferization of `op` makes (not for an
+    out-of-place operand), computed when the copy is built."""
+
+    # An op with regions is printed now: while its model rewrites it, it may not
+    # print.
+    text = names.op(op) if op.regions else None
+
+    def make() -> str:
+        why = _ORIGIN_REASONS.get(
+            op.name, "its buffer form needs the value in a new buffer"
+        )
+        return f"copy made for `{text or names.op(op)}`: {why}"
+
+    return make
+
+
+def explain_conflict(
+    operand: OpOperand, conflict: Conflict, names: SsaNames, copied: bool
+) -> str:
+    """Why `operand` is out of place, naming values and ops as they are printed:
+    "copy of %x (tensor<8xf32>) for the write of `%xw = linalg.generic ...
+    outs(%x)` because `%x5 = tensor.extract %x[%c5]` reads %x afterwards"."""
+    value = operand.value
+    name = names.value(value)
+    what = "copy of" if copied else "new buffer instead of"
+    text = f"{what} {name} ({value.type}) for the write of `{names.op(operand.owner)}`"
+    if conflict.kind == "read-after-write" and conflict.read is not None:
+        read = conflict.read
+        read_name = names.value(read.value)
+        alias = "" if read.value is value else f", an alias of {name},"
+        return (
+            f"{text} because `{names.op(read.owner)}` reads {read_name}{alias} "
+            "afterwards"
+        )
+    if conflict.kind == "non-writable" and conflict.non_writable is not None:
+        source = conflict.non_writable
+        kind = (
+            "a function argument that is not writable"
+            if isinstance(source, BlockArgument)
+            else "a constant"
+        )
+        return f"{text} because {names.value(source)} is {kind}"
+    if conflict.kind == "copy-before-write":
+        return f"{text} because copy-before-write is set"
+    return f"{text} because the fuzzer heuristic chose out of place"
+
+
+def names_scope(state: OneShotAnalysisState) -> Operation:
+    return state.root
+
+
+def needs_copy(state: OneShotAnalysisState, operand: OpOperand) -> bool:
+    """Whether the new buffer of out-of-place `operand` starts as a copy (an
+    operand that is written and not read, or whose contents are undefined because
+    only tensor.empty reaches it, can start from garbage)."""
+    return (
+        state.bufferizes_to_memory_read(operand)
+        or not state.bufferizes_to_memory_write(operand)
+    ) and bool(state.definitions(operand.value))
+
+
+__all__ = [
+    "explain_conflict",
+    "insert_tensor_copies",
+    "names_scope",
+    "needs_copy",
+    "origin_reason",
+]
