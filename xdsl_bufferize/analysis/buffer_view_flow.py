@@ -3,12 +3,14 @@
 MLIR's `BufferViewFlowAnalysis`, asked forwards from one value: starting at a buffer,
 follow
 
-* views (`subview`, `cast`, `reinterpret_cast`, `expand_shape`, ..., and the base buffer
-  of `memref.extract_strided_metadata`) to their results;
-* control flow: branch operands to the block arguments they feed (`cf.br`,
-  `cf.cond_br`, `cf.switch`), region-op operands to the region arguments they enter
-  and terminator operands to the results or region arguments they leave to (the
-  region-branch models of `interfaces/region_branch.py`);
+* views (view-like ops, `interfaces/view_like.py`: `subview`, `cast`,
+  `reinterpret_cast`, `expand_shape`, ...; and the base buffer of
+  `memref.extract_strided_metadata`) to their results;
+* control flow: branch operands to the block arguments they feed (branch models,
+  `interfaces/branch.py`: `cf.br`, `cf.cond_br`, `cf.switch`), region-op operands to
+  the region arguments they enter and terminator operands to the results or region
+  arguments they leave to (region-branch models, `interfaces/region_branch.py`,
+  registered from `models/`);
 * calls: with a `ForwardingAnalysis` (`analysis/forwarding.py`), to the results the
   callee statically forwards from that operand only -- under the ownership contract
   `buffer-deallocation` enforces, any other result is a buffer the callee returns
@@ -37,17 +39,15 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects
 
-from xdsl_bufferize.analysis.forwarding import (
-    VIEW_OPS,
-    ForwardingAnalysis,
-    branch_successor_operands,
-)
+from xdsl_bufferize.analysis.forwarding import ForwardingAnalysis
 from xdsl_bufferize.analysis.hoisting import only_touches_elements
+from xdsl_bufferize.interfaces.branch import branch_successor_operands
 from xdsl_bufferize.interfaces.region_branch import (
     RegionEdge,
     region_entry_edges,
     region_exit_edges,
 )
+from xdsl_bufferize.interfaces.view_like import is_view
 from xdsl_bufferize.utils.ir import is_memref
 
 
@@ -94,7 +94,7 @@ def _flow_targets(
         return []
     if isinstance(user, memref.ExtractStridedMetaDataOp):
         return [user.base_buffer]
-    if isinstance(user, VIEW_OPS):
+    if is_view(user):
         return [r for r in user.results if is_memref(r)]
     if isinstance(user, func.ReturnOp):
         flow.returned.append(user)

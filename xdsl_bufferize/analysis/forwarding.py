@@ -21,10 +21,11 @@ A function forwards results only if all of these hold (else it keeps the clone):
 * every `func.return` of its body returns, as result #i, a value whose every possible
   buffer is argument #j.  The value is traced backwards through
 
-  - views and casts (`memref.subview`, `cast`, `reinterpret_cast`, `expand_shape`,
-    `collapse_shape`, `view`, `memory_space_cast`) to their memref source;
+  - views and casts (view-like ops, `interfaces/view_like.py`: `memref.subview`, `cast`,
+    `reinterpret_cast`, `expand_shape`, `collapse_shape`, `view`, `memory_space_cast`) to
+    their memref source;
   - block arguments of non-entry blocks, to the operands of every branch into the block
-    (`cf.br`, `cf.cond_br`, `cf.switch`);
+    (branch models, `interfaces/branch.py`: `cf.br`, `cf.cond_br`, `cf.switch`);
   - results and region entry arguments of region ops with a region-branch model (`scf.if`,
     `scf.for`, `scf.while`, ...), to every value the model forwards to them;
   - results of calls to functions already known to forward that result, to the operand
@@ -61,7 +62,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from xdsl.dialects import builtin, cf, func, memref
+from xdsl.dialects import builtin, func, memref
 from xdsl.ir import (
     Block,
     BlockArgument,
@@ -77,24 +78,14 @@ from xdsl_bufferize.analysis.call_graph import (
     is_public,
     scoped_call_graph,
 )
+from xdsl_bufferize.interfaces.branch import branch_successor_operands
 from xdsl_bufferize.interfaces.region_branch import (
     RegionEdge,
     region_entry_edges,
     region_exit_edges,
 )
+from xdsl_bufferize.interfaces.view_like import is_view, view_source
 from xdsl_bufferize.utils.ir import is_memref
-
-VIEW_OPS: tuple[type[Operation], ...] = (
-    memref.SubviewOp,
-    memref.CastOp,
-    memref.ReinterpretCastOp,
-    memref.ExpandShapeOp,
-    memref.CollapseShapeOp,
-    memref.ViewOp,
-    memref.MemorySpaceCastOp,
-)
-"""Ops whose memref result is a view of their only memref operand."""
-
 
 _Origin = SSAValue | tuple[SSAValue, SSAValue]
 """Where a buffer a function may hand over comes from: a defining op's result, or a pair of
@@ -377,7 +368,7 @@ def _origins(
                 continue
             if isinstance(op, memref.GetGlobalOp):
                 continue  # returned as a copy, as arguments are
-            if not op.regions and not isinstance(op, VIEW_OPS):
+            if not op.regions and not is_view(op):
                 # a new buffer, or (an unknown op) maybe a view of a memref operand
                 found.add(current)
                 work.extend(v for v in op.operands if is_memref(v))
@@ -392,11 +383,11 @@ def _origins(
 def _view_chain(value: SSAValue) -> Iterator[SSAValue]:
     """`value`, then the buffers it is a view of, traced back through view ops."""
     yield value
-    while isinstance(value, OpResult) and isinstance(value.op, VIEW_OPS):
-        sources = [v for v in value.op.operands if is_memref(v)]
-        if len(sources) != 1:
+    while isinstance(value, OpResult):
+        source = view_source(value.op)
+        if source is None:
             break
-        value = sources[0]
+        value = source
         yield value
 
 
@@ -562,11 +553,11 @@ def _incoming(
         return None if holder is None else _region_op_inputs(holder, value)
     assert isinstance(value, OpResult)
     op = value.op
-    if isinstance(op, VIEW_OPS):
+    source = view_source(op)
+    if source is not None:
         if base_only and not isinstance(op, memref.CastOp):
             return None
-        sources = [v for v in op.operands if is_memref(v)]
-        return sources if len(sources) == 1 else None
+        return [source]
     if isinstance(op, func.CallOp):
         if analysis is None:
             return [v for v in op.operands if is_memref(v)]
@@ -578,34 +569,6 @@ def _incoming(
         return [op.operands[operand]]
     if op.regions:
         return _region_op_inputs(op, value)
-    return None
-
-
-def branch_successor_operands(
-    op: Operation,
-) -> list[tuple[int, Block, tuple[int, ...]]] | None:
-    """(successor index, block, forwarded operand indices) of a known branch op."""
-    if isinstance(op, cf.BranchOp):
-        return [(0, op.successor, tuple(range(len(op.arguments))))]
-    if isinstance(op, cf.ConditionalBranchOp):
-        n_then = len(op.then_arguments)
-        n_else = len(op.else_arguments)
-        return [
-            (0, op.then_block, tuple(range(1, 1 + n_then))),
-            (1, op.else_block, tuple(range(1 + n_then, 1 + n_then + n_else))),
-        ]
-    if isinstance(op, cf.SwitchOp):
-        first = 1
-        result = [
-            (0, op.default_block, tuple(range(first, first + len(op.default_operands))))
-        ]
-        first += len(op.default_operands)
-        sizes = op.case_operand_segments.get_values()
-        for i, block in enumerate(op.case_blocks):
-            size = int(sizes[i])
-            result.append((i + 1, block, tuple(range(first, first + size))))
-            first += size
-        return result
     return None
 
 

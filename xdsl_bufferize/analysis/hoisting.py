@@ -19,7 +19,8 @@ Reusing the buffer is correct because the contents of a fresh allocation are
 undefined: a program that reads them before writing them is already undefined, so
 seeing the previous iteration's values instead is allowed.
 
-Loops are `scf.for`, both regions of `scf.while`, `affine.for`. Iterations of
+Loops are the ops whose region-branch model has a `LoopKind`: sequential ones
+(`scf.for`, both regions of `scf.while`, `affine.for`) and parallel ones. Iterations of
 `scf.parallel` / `affine.parallel` may run at the same time: one buffer shared by all
 of them would be a data race, so allocations are hoisted through a sequential loop
 nested in a parallel one up to the parallel body, never out of the parallel loop
@@ -35,34 +36,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from xdsl.dialects import affine, bufferization, memref, scf
+from xdsl.dialects import bufferization, memref
 from xdsl.dialects.builtin import (
     MemRefType,
     TensorType,
     UnrankedMemRefType,
     UnrankedTensorType,
 )
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects
 
 from xdsl_bufferize.interfaces.allocation import HoistingKind, allocation_interface
-
-SEQUENTIAL_LOOPS: tuple[type[Operation], ...] = (scf.ForOp, scf.WhileOp, affine.ForOp)
-"""Loops whose iterations run one after the other."""
-
-PARALLEL_LOOPS: tuple[type[Operation], ...] = (scf.ParallelOp, affine.ParallelOp)
-"""Loops whose iterations may run concurrently."""
-
-VIEW_OPS: tuple[type[Operation], ...] = (
-    memref.SubviewOp,
-    memref.CastOp,
-    memref.ReinterpretCastOp,
-    memref.ExpandShapeOp,
-    memref.CollapseShapeOp,
-    memref.MemorySpaceCastOp,
-    memref.ViewOp,
-)
-"""Ops whose memref result is a view of their first (memref) operand."""
+from xdsl_bufferize.interfaces.region_branch import LoopKind, loop_kind
+from xdsl_bufferize.interfaces.view_like import view_source
 
 _ELEMENT_ACCESS_OPS: tuple[type[Operation], ...] = (
     memref.LoadOp,
@@ -137,7 +123,7 @@ def buffer_uses(buffer: SSAValue) -> BufferUses:
             user = use.operation
             if isinstance(user, memref.DeallocOp):
                 deallocs.append(user)
-            elif isinstance(user, VIEW_OPS) and use.index == 0:
+            elif view_source(user) is value:
                 stack.extend(user.results)
             elif not only_touches_elements(user, use.index):
                 return BufferUses(True, deallocs)
@@ -184,12 +170,16 @@ def hoisting_target(
     if len(alloc_op.results) != 1:
         return None
     loops = (
-        SEQUENTIAL_LOOPS + PARALLEL_LOOPS if hoist_out_of_parallel else SEQUENTIAL_LOOPS
+        (LoopKind.SEQUENTIAL, LoopKind.PARALLEL)
+        if hoist_out_of_parallel
+        else (LoopKind.SEQUENTIAL,)
     )
     target: Operation | None = None
     parent = alloc_op.parent_op()
-    while isinstance(parent, loops) and all(
-        is_defined_outside(v, parent) for v in alloc_op.operands
+    while (
+        parent is not None
+        and loop_kind(parent) in loops
+        and all(is_defined_outside(v, parent) for v in alloc_op.operands)
     ):
         target = parent
         parent = parent.parent_op()
@@ -215,14 +205,9 @@ def allocations_in_loops(root: Operation) -> Iterable[Operation]:
     """Every op under `root` with an allocation model that sits in a loop body."""
     for op in root.walk():
         parent = op.parent_op()
-        if isinstance(parent, SEQUENTIAL_LOOPS + PARALLEL_LOOPS) and (
-            allocation_interface(op) is not None
+        if (
+            parent is not None
+            and loop_kind(parent) is not LoopKind.NONE
+            and allocation_interface(op) is not None
         ):
             yield op
-
-
-def block_of(op: Operation) -> Block:
-    """The block holding `op` (which must be attached)."""
-    block = op.parent_block()
-    assert block is not None, f"{op.name} is not in a block"
-    return block

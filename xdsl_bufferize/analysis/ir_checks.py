@@ -8,42 +8,33 @@ values through region terminators and would index past their operands; they call
 
 from __future__ import annotations
 
-from xdsl.dialects import func, scf
+from xdsl.dialects import func
 from xdsl.dialects.builtin import UnrankedTensorType
 from xdsl.ir import Operation
 from xdsl.traits import IsTerminator, NoTerminator
 
 from xdsl_bufferize.interfaces.diagnostics import op_error
-
-
-def _expected_forwarded(op: Operation, region_index: int) -> int | None:
-    """How many values the terminators of `op`'s region must forward (None: not
-    checked here)."""
-    if isinstance(op, scf.IfOp | scf.ExecuteRegionOp | scf.IndexSwitchOp | scf.ForOp):
-        return len(op.results)
-    if isinstance(op, scf.WhileOp):
-        # before: scf.condition(%c) with the results; after: yield the before args.
-        if region_index == 0:
-            return len(op.results) + 1
-        before = op.before_region.blocks
-        return len(before[0].args) if before else None
-    return None
+from xdsl_bufferize.interfaces.region_branch import expected_terminator_operands
 
 
 def check_region_terminators(
     root: Operation, stage: str = "one-shot-bufferize"
 ) -> None:
-    """Every block of a function or of an scf op ends in a terminator, and the
-    terminators of scf ops forward as many values as the op needs; else a
-    diagnostic at the op."""
+    """Every block of a function or of a region op whose region-branch model checks
+    its terminators (`expected_terminator_operands`: the scf ops) ends in a
+    terminator, and those terminators forward as many values as the op needs; else
+    a diagnostic at the op."""
     for op in root.walk():
         if not op.regions or op.has_trait(NoTerminator):
             continue
-        checked = isinstance(op, func.FuncOp) or _expected_forwarded(op, 0) is not None
+        checked = (
+            isinstance(op, func.FuncOp)
+            or expected_terminator_operands(op, 0) is not None
+        )
         if not checked:
             continue
         for index, region in enumerate(op.regions):
-            expected = _expected_forwarded(op, index)
+            expected = expected_terminator_operands(op, index)
             for block in region.blocks:
                 last = block.last_op
                 if last is None or not last.has_trait(IsTerminator):

@@ -5,8 +5,8 @@ is *plannable* when
 
 * its type is statically shaped, with the identity layout, the default memory space
   and an element type of known size (floats, integers, index);
-* it is not inside a parallel loop (`scf.parallel`, `affine.parallel`, `scf.forall`:
-  iterations running at the same time cannot share one slot);
+* it is not inside a parallel loop (`LoopKind.PARALLEL`: `scf.parallel`,
+  `affine.parallel`; iterations running at the same time cannot share one slot);
 * its buffer does not leave its region: following every alias (views and casts, the
   memref results of calls that may return a view of it, and the results and region
   arguments of region ops it is passed to or yielded inside), no alias reaches a
@@ -63,7 +63,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from xdsl.dialects import affine, func, memref
+from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
@@ -73,10 +73,11 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import IsTerminator, SymbolTable
 
 from xdsl_bufferize.analysis.call_graph import ScopedCallGraph
-from xdsl_bufferize.analysis.hoisting import VIEW_OPS
 from xdsl_bufferize.analysis.program_order import ProgramOrder
+from xdsl_bufferize.interfaces.region_branch import LoopKind, loop_kind
+from xdsl_bufferize.interfaces.view_like import is_view
 from xdsl_bufferize.utils.ir import ancestor_in_block, ancestor_in_region
-from xdsl_bufferize.utils.memref_layout import element_size
+from xdsl_bufferize.utils.memref_layout import element_size, has_no_layout
 
 ARENA_ATTR = "memory_planning.arena"
 """Unit attribute marking the arena allocation (the reference executor counts arena
@@ -84,8 +85,6 @@ bytes by it, `xdsl_bufferize.execution.memory`)."""
 
 DEFAULT_ALIGNMENT = 16
 """Minimum alignment of a slot, in bytes."""
-
-_PARALLEL_LOOPS = ("scf.parallel", "affine.parallel", "scf.forall")
 
 WHOLE_OP = 1 << 62
 """`PlannedBuffer.end_step` of a lifetime that lasts to the end of its last op."""
@@ -285,7 +284,7 @@ def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
                 uses.deallocs.append(user)
                 continue
             uses.users.append(user)
-            if isinstance(user, VIEW_OPS) or user.name == "memref.assume_alignment":
+            if is_view(user) or user.name == "memref.assume_alignment":
                 stack.extend(r for r in user.results if _is_ranked_memref(r))
             elif isinstance(user, func.CallOp):
                 stack.extend(calls.aliasing(user))
@@ -381,7 +380,7 @@ def _plannable_type(alloc: memref.AllocOp) -> tuple[int, int] | None:
     t = alloc.memref.type
     if not isinstance(t, MemRefType) or alloc.dynamic_sizes or alloc.symbol_operands:
         return None
-    if not isinstance(t.layout, NoneAttr) or not isinstance(t.memory_space, NoneAttr):
+    if not has_no_layout(t) or not isinstance(t.memory_space, NoneAttr):
         return None
     size = element_size(t.get_element_type())
     if size is None:
@@ -397,7 +396,7 @@ def _plannable_type(alloc: memref.AllocOp) -> tuple[int, int] | None:
 def _in_parallel_loop(op: Operation, function: func.FuncOp) -> bool:
     parent = op.parent_op()
     while parent is not None and parent is not function:
-        if parent.name in _PARALLEL_LOOPS or isinstance(parent, affine.ParallelOp):
+        if loop_kind(parent) is LoopKind.PARALLEL:
             return True
         parent = parent.parent_op()
     return False

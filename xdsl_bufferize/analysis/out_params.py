@@ -58,13 +58,9 @@ from xdsl_bufferize.analysis.forwarding import analyze_forwarding
 from xdsl_bufferize.interfaces.allocation import allocation_interface
 from xdsl_bufferize.interfaces.diagnostics import BufferizationError, op_error
 from xdsl_bufferize.utils.ir import is_memref
+from xdsl_bufferize.utils.memref_layout import has_no_layout
 
 STAGE = "buffer-results-to-out-params"
-
-
-def has_identity_layout(typ: MemRefType) -> bool:
-    """Whether `typ` has no layout (the identity)."""
-    return isinstance(typ.layout, NoneAttr)
 
 
 def has_fully_dynamic_layout(typ: MemRefType) -> bool:
@@ -209,7 +205,7 @@ def _scratch(
     result_type = function.function_type.outputs.data[index]
     if value.type != result_type or not isinstance(result_type, MemRefType):
         return None
-    if not has_identity_layout(result_type):
+    if not has_no_layout(result_type):
         return None
     sources = _sources(value, set())
     if sources is None:
@@ -250,7 +246,7 @@ def _plan_function(
     for index, typ in enumerate(function.function_type.outputs.data):
         if not isinstance(typ, MemRefType) or index in kept:
             continue
-        if not has_identity_layout(typ) and not has_fully_dynamic_layout(typ):
+        if not has_no_layout(typ) and not has_fully_dynamic_layout(typ):
             raise op_error(
                 STAGE,
                 function,

@@ -42,14 +42,11 @@ from xdsl_bufferize.analysis.buffer_view_flow import (
     buffer_view_flow,
     frees_memory,
 )
-from xdsl_bufferize.analysis.forwarding import VIEW_OPS, ForwardingAnalysis
-from xdsl_bufferize.analysis.hoisting import (
-    PARALLEL_LOOPS,
-    SEQUENTIAL_LOOPS,
-    is_defined_outside,
-)
+from xdsl_bufferize.analysis.forwarding import ForwardingAnalysis
+from xdsl_bufferize.analysis.hoisting import is_defined_outside
 from xdsl_bufferize.interfaces.allocation import allocation_interface
-from xdsl_bufferize.interfaces.region_branch import region_branch_model
+from xdsl_bufferize.interfaces.region_branch import LoopKind, region_branch_model
+from xdsl_bufferize.interfaces.view_like import is_view
 from xdsl_bufferize.utils.ir import is_memref
 
 ALLOCATION_SCOPES: tuple[type[Operation], ...] = (func.FuncOp, memref.AllocaScopeOp)
@@ -98,9 +95,8 @@ def allocation_scope(op: Operation) -> Operation | None:
     while parent is not None:
         if isinstance(parent, ALLOCATION_SCOPES):
             return parent
-        if isinstance(parent, SEQUENTIAL_LOOPS + PARALLEL_LOOPS):
-            return None
-        if region_branch_model(parent) is None:
+        model = region_branch_model(parent)
+        if model is None or model.loop_kind(parent) is not LoopKind.NONE:
             return None
         parent = parent.parent_op()
     return None
@@ -117,7 +113,7 @@ def _views_of(value: SSAValue) -> set[SSAValue]:
                 continue
             if isinstance(user, memref.ExtractStridedMetaDataOp):
                 targets = [user.base_buffer]
-            elif isinstance(user, VIEW_OPS):
+            elif is_view(user):
                 targets = [r for r in user.results if is_memref(r)]
             else:
                 continue

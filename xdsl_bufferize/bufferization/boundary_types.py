@@ -38,15 +38,14 @@ from xdsl_bufferize.interfaces.bufferizable import (
     LayoutMapOption,
 )
 from xdsl_bufferize.interfaces.diagnostics import ONE_SHOT_STAGE, op_error
-from xdsl_bufferize.utils.memref_layout import identity_strides, strides_and_offset
+from xdsl_bufferize.utils.memref_layout import (
+    fully_dynamic_layout,
+    identity_strides,
+    strides_and_offset,
+)
 
 BufferType = MemRefType[Attribute] | UnrankedMemRefType[Attribute]
 """A ranked or unranked memref type."""
-
-
-def fully_dynamic_layout(rank: int) -> StridedLayoutAttr:
-    """`strided<[?, ...], offset: ?>` of the given rank."""
-    return StridedLayoutAttr([None] * rank, None)
 
 
 def boundary_buffer_type(

@@ -41,13 +41,13 @@ from xdsl_bufferize.analysis.out_params import (
     STAGE,
     FunctionPlan,
     caller_type,
-    has_identity_layout,
     plan_out_params,
     unsized_out_param,
 )
 from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.models.allocation import register_default_allocation_models
 from xdsl_bufferize.options import OutParamsOptions
+from xdsl_bufferize.utils.memref_layout import has_no_layout
 
 RESULT_ATTR = "bufferize.result"
 """The unit attribute `add-result-attr` puts on each out-parameter."""
@@ -146,7 +146,7 @@ def _out_buffer(
             None if alignment is None else IntegerAttr(alignment, 64),
         )
     ).memref
-    if not has_identity_layout(param.type):
+    if not has_no_layout(param.type):
         buffer = builder.insert(memref.CastOp.get(buffer, param.type)).dest
     return buffer
 

@@ -1,4 +1,9 @@
-"""interfaces of xdsl-bufferize."""
+"""Interfaces of xdsl-bufferize: the protocols analyses ask and the registries that
+attach their models to op classes (MLIR's external models).
+
+Each module holds one interface (`allocation`, `bufferizable`, `region_branch`,
+`branch`, `view_like`, `subset_insertion`); the names most users need are exported here.
+"""
 
 from xdsl_bufferize.interfaces.allocation import (
     AllocationModel,
@@ -10,6 +15,7 @@ from xdsl_bufferize.interfaces.allocation import (
     unregister_allocation_model,
 )
 from xdsl_bufferize.interfaces.region_branch import (
+    LoopKind,
     RegionBranchModel,
     RegionEdge,
     region_branch_model,
@@ -19,7 +25,6 @@ from xdsl_bufferize.interfaces.region_branch import (
     unregister_region_branch_model,
 )
 
-# Names of AllocationOpInterface and the region-branch registry (extend, do not replace).
 __all__ = [
     "AllocationModel",
     "AllocationOpInterface",
@@ -28,6 +33,7 @@ __all__ = [
     "register_allocation_model",
     "registered_allocation_model",
     "unregister_allocation_model",
+    "LoopKind",
     "RegionBranchModel",
     "RegionEdge",
     "region_branch_model",

@@ -1,11 +1,16 @@
-"""Region-branch models: how values flow into, between and out of the regions of an op.
+"""Region-branch models (MLIR's `RegionBranchOpInterface`): how values flow into,
+between and out of the regions of an op.
 
-MLIR's `RegionBranchOpInterface` says, for an op with regions, which operands enter which
-region's block arguments and which terminator operands flow to the op's results or back into a
-region.  xDSL 0.75's `scf` ops do not implement it, so this module describes their flow in one
-place, as a registry keyed by op class that other region ops can join
-(`register_region_branch_model`).  Analyses (buffer deallocation, one-shot bufferization)
-ask `region_entry_edges(op)` and `region_exit_edges(op, terminator)`.
+For an op with regions, a model says which operands enter which region's block
+arguments and which terminator operands flow to the op's results or back into a
+region.  xDSL 0.75's `scf` ops do not implement the interface, so models are
+attached from outside (MLIR's external models): `models/scf.py`, `models/memref.py`
+and `models/affine.py` describe their dialects' region ops; any other op class can
+join with `register_region_branch_model`.  Lookup (`region_branch_model`) follows
+`interfaces/registry.py`: xDSL's own `RegionBranchOpTrait` first (`TraitModel`), then
+the registered models along the op's class hierarchy.  Analyses (buffer
+deallocation, one-shot bufferization) ask `region_entry_edges(op)` and
+`region_exit_edges(op, terminator)`.
 
 An edge (`RegionEdge`) is one control-flow transfer:
 
@@ -24,16 +29,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum, auto
 from typing import Protocol
 
-from xdsl.dialects import affine, memref, scf
-from xdsl.dialects.builtin import MemRefType, UnrankedMemRefType
-from xdsl.ir import Operation, Region, SSAValue
+from xdsl.dialects.builtin import DenseArrayBase, MemRefType, UnrankedMemRefType, i32
+from xdsl.ir import Attribute, Operation, Region, SSAValue
+from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation
 from xdsl.traits import (
     RegionBranchOpTrait,
     RegionBranchPoint,
     RegionBranchTerminatorOpTrait,
 )
+
+from xdsl_bufferize.interfaces.registry import ModelRegistry
 
 
 @dataclass(frozen=True)
@@ -55,8 +63,23 @@ class RegionEdge:
         return tuple(self.source.operands[i] for i in self.operand_indices)
 
 
+class LoopKind(Enum):
+    """Whether, and how, an op runs one of its regions repeatedly."""
+
+    NONE = auto()
+    """Not a loop: each region runs at most once per execution of the op."""
+    SEQUENTIAL = auto()
+    """A loop whose iterations run one after the other (scf.for, scf.while, affine.for)."""
+    PARALLEL = auto()
+    """A loop whose iterations may run concurrently (scf.parallel, affine.parallel)."""
+
+
 class RegionBranchModel(Protocol):
-    """Describes the region control flow of one op class."""
+    """Describes the region control flow of one op class.
+
+    `entry_edges` and `exit_edges` are required; the other queries have defaults (not a
+    loop, no ownership flags, no buffers captured, terminators not checked).
+    """
 
     def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
         """Edges taken when the op starts executing."""
@@ -66,20 +89,51 @@ class RegionBranchModel(Protocol):
         """Edges taken from `terminator`, a successor-less terminator of one of op's regions."""
         ...
 
+    def loop_kind(self, op: Operation) -> LoopKind:
+        """Whether `op` is a loop, and whether its iterations may run concurrently."""
+        return LoopKind.NONE
 
-_REGION_BRANCH_MODELS: dict[type[Operation], RegionBranchModel] = {}
+    def carries_ownership_flags(self, op: Operation) -> bool:
+        """Whether buffer deallocation may give `op` runtime ownership flags: one i1
+        appended to its entry operands / region arguments / terminator operands /
+        results per flagged memref (the op is rebuilt with them)."""
+        return False
+
+    def captures_buffers(self, op: Operation) -> bool:
+        """Whether `op` runs one of its regions once and returns, so that a buffer
+        defined before it may be handed over to (freed or returned by) that region."""
+        return False
+
+    def expected_terminator_operands(
+        self, op: Operation, region_index: int
+    ) -> int | None:
+        """How many operands the successor-less terminators of region #`region_index`
+        must have (checked before analyses index them); None: not checked."""
+        return None
+
+
+def _trait_model(op: Operation) -> RegionBranchModel | None:
+    """`TraitModel` of an op with xDSL's `RegionBranchOpTrait`, when it describes the op."""
+    trait = op.get_trait(RegionBranchOpTrait)
+    if trait is None:
+        return None
+    model = TraitModel(trait)
+    return model if model.describes(op) else None
+
+
+_REGISTRY = ModelRegistry[RegionBranchModel](trait_model=_trait_model)
 
 
 def register_region_branch_model(
     op_type: type[Operation], model: RegionBranchModel
 ) -> None:
     """Describe the region flow of every op of class `op_type` with `model`."""
-    _REGION_BRANCH_MODELS[op_type] = model
+    _REGISTRY.register(op_type, model)
 
 
 def unregister_region_branch_model(op_type: type[Operation]) -> None:
     """Forget the region-branch model of `op_type`, if any."""
-    _REGION_BRANCH_MODELS.pop(op_type, None)
+    _REGISTRY.unregister(op_type)
 
 
 def region_branch_model(op: Operation) -> RegionBranchModel | None:
@@ -89,16 +143,7 @@ def region_branch_model(op: Operation) -> RegionBranchModel | None:
     follow which, not which operands they receive, so it describes the op only when no
     memref flows along its edges); then the registry, along the class's MRO.
     """
-    trait = op.get_trait(RegionBranchOpTrait)
-    if trait is not None:
-        model = TraitModel(trait)
-        if model.describes(op):
-            return model
-    for cls in type(op).__mro__:
-        model = _REGION_BRANCH_MODELS.get(cls)
-        if model is not None:
-            return model
-    return None
+    return _REGISTRY.lookup(op)
 
 
 def region_entry_edges(op: Operation) -> Sequence[RegionEdge] | None:
@@ -115,112 +160,138 @@ def region_exit_edges(
     return None if model is None else model.exit_edges(op, terminator)
 
 
-def _range(start: int, count: int) -> tuple[int, ...]:
+def loop_kind(op: Operation) -> LoopKind:
+    """The loop kind of `op` (`LoopKind.NONE` for an op without a model)."""
+    model = region_branch_model(op)
+    return LoopKind.NONE if model is None else model.loop_kind(op)
+
+
+def carries_ownership_flags(op: Operation) -> bool:
+    """Whether `op` may carry ownership flags (False for an op without a model)."""
+    model = region_branch_model(op)
+    return model is not None and model.carries_ownership_flags(op)
+
+
+def captures_buffers(op: Operation) -> bool:
+    """Whether `op` runs a region once that may take over earlier buffers (False for
+    an op without a model)."""
+    model = region_branch_model(op)
+    return model is not None and model.captures_buffers(op)
+
+
+def expected_terminator_operands(op: Operation, region_index: int) -> int | None:
+    """How many operands the terminators of `op`'s region must have (None: not
+    checked, or no model)."""
+    model = region_branch_model(op)
+    return (
+        None if model is None else model.expected_terminator_operands(op, region_index)
+    )
+
+
+def operand_range(start: int, count: int) -> tuple[int, ...]:
+    """The `count` operand indices from `start` on."""
     return tuple(range(start, start + count))
 
 
-def _to_results(op: Operation, terminator: Operation, first: int = 0) -> RegionEdge:
+def exit_to_results(op: Operation, terminator: Operation, first: int = 0) -> RegionEdge:
+    """`terminator`'s operands from `first` on leave to the results of `op`."""
     count = len(op.results)
-    return RegionEdge(terminator, _range(first, count), None, tuple(op.results))
+    return RegionEdge(terminator, operand_range(first, count), None, tuple(op.results))
 
 
-def _to_region(
+def edge_into_region(
     source: Operation, region: Region, first: int, count: int, first_arg: int = 0
 ) -> RegionEdge:
+    """`count` operands of `source` from `first` on enter the entry block of `region`,
+    at its arguments from `first_arg` on."""
     block = region.blocks.first
     assert block is not None
     args = tuple(block.args[first_arg : first_arg + count])
-    return RegionEdge(source, _range(first, count), region, args)
+    return RegionEdge(source, operand_range(first, count), region, args)
 
 
-class IfModel:
-    """scf.if: enters the then or else region (or skips an empty else); yields become results."""
+def grow_region_op(
+    op: Operation,
+    extra_inits: Sequence[SSAValue],
+    extra_result_types: Sequence[Attribute],
+) -> Operation:
+    """A new op of `op`'s class with `extra_inits` appended to its operands (its last
+    operand segment, for ops with `AttrSizedOperandSegments`) and `extra_result_types`
+    to its results, `op`'s regions moved into it (`op` is left without regions).
+
+    Valid for a region op whose models forward their entry operands as its trailing
+    operand range (scf.for, scf.while, affine.for iter_args; callers check it)."""
+    properties = dict(op.properties)
+    attributes = dict(op.attributes)
+    if extra_inits and isinstance(op, IRDLOperation):
+        for option in type(op).get_irdl_definition().options:
+            if isinstance(option, AttrSizedOperandSegments):
+                holder = properties if option.as_property else attributes
+                name = AttrSizedOperandSegments.attribute_name
+                sizes = holder[name]
+                assert isinstance(sizes, DenseArrayBase)
+                values = [int(v) for v in sizes.get_values()]
+                values[-1] += len(extra_inits)
+                holder[name] = DenseArrayBase.from_list(i32, values)
+    return type(op).create(
+        operands=[*op.operands, *extra_inits],
+        result_types=[*op.result_types, *extra_result_types],
+        properties=properties,
+        attributes=attributes,
+        regions=[op.detach_region(r) for r in list(op.regions)],
+    )
+
+
+class SingleEntryModel(RegionBranchModel):
+    """An op that runs one of its regions once (an empty region: none, control goes
+    straight to the results); yields become results.
+
+    Fits scf.if, scf.execute_region, scf.index_switch, affine.if, memref.alloca_scope.
+    """
 
     def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.IfOp)
-        edges = [RegionEdge(op, (), op.true_region, ())]
-        if op.false_region.blocks:
-            edges.append(RegionEdge(op, (), op.false_region, ()))
-        else:
-            edges.append(RegionEdge(op, (), None, ()))
-        return edges
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        return [_to_results(op, terminator)]
-
-
-class ForModel:
-    """scf.for: iter_args enter the body (or skip to the results); the yield loops or exits."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ForOp)
-        count = len(op.iter_args)
         return [
-            _to_region(op, op.body, 3, count, first_arg=1),
-            RegionEdge(op, _range(3, count), None, tuple(op.results)),
+            RegionEdge(op, (), region if region.blocks else None, ())
+            for region in op.regions
         ]
 
     def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ForOp)
+        return [exit_to_results(op, terminator)]
+
+
+class ForLikeModel(RegionBranchModel):
+    """A sequential loop with iter_args: the entry block of its region #0 takes the
+    induction variable, then one argument per init; the inits (`init_range`) enter the
+    body or, when it runs zero times, go to the results; the body's terminator loops
+    back or leaves to the results.
+
+    Fits scf.for and affine.for."""
+
+    def init_range(self, op: Operation) -> tuple[int, int]:
+        """(index of the first init operand, number of inits): by default the trailing
+        operands, one per result."""
+        count = len(op.results)
+        return len(op.operands) - count, count
+
+    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+        first, count = self.init_range(op)
+        return [
+            edge_into_region(op, op.regions[0], first, count, first_arg=1),
+            RegionEdge(op, operand_range(first, count), None, tuple(op.results)),
+        ]
+
+    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
         count = len(terminator.operands)
         return [
-            _to_region(terminator, op.body, 0, count, first_arg=1),
-            _to_results(op, terminator),
+            edge_into_region(terminator, op.regions[0], 0, count, first_arg=1),
+            exit_to_results(op, terminator),
         ]
 
-
-class WhileModel:
-    """scf.while: arguments enter `before`; scf.condition goes to `after` or out; `after` loops."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.WhileOp)
-        return [_to_region(op, op.before_region, 0, len(op.arguments))]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.WhileOp)
-        if isinstance(terminator, scf.ConditionOp):
-            count = len(terminator.args)
-            return [
-                _to_region(terminator, op.after_region, 1, count),
-                _to_results(op, terminator, first=1),
-            ]
-        return [_to_region(terminator, op.before_region, 0, len(terminator.operands))]
+    def loop_kind(self, op: Operation) -> LoopKind:
+        return LoopKind.SEQUENTIAL
 
 
-class SingleEntryModel:
-    """An op that runs each of its regions at most once, one of them; yields become results.
-
-    Fits scf.execute_region, scf.index_switch and memref.alloca_scope.
-    """
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        return [RegionEdge(op, (), region, ()) for region in op.regions]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        return [_to_results(op, terminator)]
-
-
-class ParallelModel:
-    """scf.parallel: the body runs any number of times; results come from its init values.
-
-    Reductions (`scf.reduce` regions) combine values without forwarding them, so memref
-    reductions are not described (their regions define memrefs: callers refuse them).
-    """
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ParallelOp)
-        first = len(op.lowerBound) + len(op.upperBound) + len(op.step)
-        return [
-            RegionEdge(op, (), op.body, ()),
-            RegionEdge(op, _range(first, len(op.initVals)), None, tuple(op.results)),
-        ]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, scf.ParallelOp)
-        return [RegionEdge(terminator, (), op.body, ())]
-
-
-class TraitModel:
+class TraitModel(RegionBranchModel):
     """An op implementing xDSL's `RegionBranchOpTrait`: its successor regions give the edges.
 
     xDSL 0.75's trait has no successor operands, so only edges forwarding no memref (no
@@ -266,65 +337,3 @@ class TraitModel:
         if not terminator.has_trait(RegionBranchTerminatorOpTrait):
             return []
         return self._edges(op, terminator, RegionBranchPoint(terminator))
-
-
-class AffineForModel:
-    """affine.for: like scf.for, its inits after the bound operands."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, affine.ForOp)
-        first = len(op.lowerBoundOperands) + len(op.upperBoundOperands)
-        count = len(op.inits)
-        return [
-            _to_region(op, op.body, first, count, first_arg=1),
-            RegionEdge(op, _range(first, count), None, tuple(op.results)),
-        ]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, affine.ForOp)
-        count = len(terminator.operands)
-        return [
-            _to_region(terminator, op.body, 0, count, first_arg=1),
-            _to_results(op, terminator),
-        ]
-
-
-class AffineIfModel:
-    """affine.if: like scf.if."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, affine.IfOp)
-        edges = [RegionEdge(op, (), op.then_region, ())]
-        if op.else_region.blocks:
-            edges.append(RegionEdge(op, (), op.else_region, ()))
-        else:
-            edges.append(RegionEdge(op, (), None, ()))
-        return edges
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        return [_to_results(op, terminator)]
-
-
-class AffineParallelModel:
-    """affine.parallel: the body runs any number of times; results are reductions (not
-    described: their values are combined, not forwarded, so memref results are refused)."""
-
-    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, affine.ParallelOp)
-        return [RegionEdge(op, (), op.body, ()), RegionEdge(op, (), None, ())]
-
-    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
-        assert isinstance(op, affine.ParallelOp)
-        return [RegionEdge(terminator, (), op.body, ())]
-
-
-register_region_branch_model(scf.IfOp, IfModel())
-register_region_branch_model(scf.ForOp, ForModel())
-register_region_branch_model(scf.WhileOp, WhileModel())
-register_region_branch_model(scf.ExecuteRegionOp, SingleEntryModel())
-register_region_branch_model(scf.IndexSwitchOp, SingleEntryModel())
-register_region_branch_model(memref.AllocaScopeOp, SingleEntryModel())
-register_region_branch_model(scf.ParallelOp, ParallelModel())
-register_region_branch_model(affine.ForOp, AffineForModel())
-register_region_branch_model(affine.IfOp, AffineIfModel())
-register_region_branch_model(affine.ParallelOp, AffineParallelModel())

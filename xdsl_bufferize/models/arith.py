@@ -31,6 +31,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     register_bufferizable_model,
 )
 from xdsl_bufferize.models.bufferization import cast_if_needed
+from xdsl_bufferize.utils.memref_layout import fully_dynamic_type
 
 
 class ConstantOpModel(BufferizableOpModel):
@@ -85,25 +86,13 @@ class SelectOpModel(BufferizableOpModel):
         lhs = state.get_buffer(rewriter, op.lhs)
         rhs = state.get_buffer(rewriter, op.rhs)
         if lhs.type != rhs.type:
-            target = _fully_dynamic(lhs.type)
+            assert isinstance(lhs.type, MemRefType)
+            target = fully_dynamic_type(lhs.type)  # pyright: ignore[reportUnknownArgumentType]
             lhs = cast_if_needed(rewriter, lhs, target)
             rhs = cast_if_needed(rewriter, rhs, target)
         select = arith.SelectOp(op.cond, lhs, rhs)
         rewriter.insert(select)
         state.replace_op_with_bufferized_values(rewriter, op, [select.result])
-
-
-def _fully_dynamic(memref_type: object) -> MemRefType:
-    from xdsl.dialects.builtin import StridedLayoutAttr
-
-    assert isinstance(memref_type, MemRefType)
-    rank = len(memref_type.get_shape())
-    return MemRefType(
-        memref_type.element_type,
-        memref_type.get_shape(),
-        StridedLayoutAttr([None] * rank, None),
-        memref_type.memory_space,
-    )
 
 
 def register_arith_models() -> None:

@@ -1,4 +1,7 @@
-"""Bufferization models of the `scf` dialect.
+"""Bufferization models of the `scf` dialect (scf.while's and scf.condition's are in
+`models/scf_while.py`; the region flow of the scf ops, asked by buffer deallocation
+and the other buffer analyses, in `models/scf_region_flow.py`; the helpers the models
+share with other region ops in `models/region_bufferization.py`).
 
 Region ops bufferize before the ops of their regions (pre-order walk): each one
 builds its memref form, moves its regions into it, turns its tensor block
@@ -20,12 +23,12 @@ their alias sets, so conflicts through them are seen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import cast
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import MemRefType, NoneAttr, StridedLayoutAttr, TensorType
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue, Use
+from xdsl.dialects.builtin import MemRefType
+from xdsl.ir import Attribute, BlockArgument, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
@@ -39,95 +42,23 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     register_bufferizable_model,
 )
-from xdsl_bufferize.interfaces.diagnostics import op_error
-from xdsl_bufferize.models.bufferization import cast_if_needed, to_tensor_op
-
-
-def _is_tensor(value: SSAValue) -> bool:
-    return isinstance(value.type, TensorType)
-
-
-def fully_dynamic_type(memref_type: MemRefType[Attribute]) -> MemRefType[Attribute]:
-    """The same memref type with a fully dynamic strided layout."""
-    rank = len(memref_type.get_shape())
-    return MemRefType(
-        memref_type.element_type,
-        memref_type.get_shape(),
-        StridedLayoutAttr([None] * rank, None),
-        memref_type.memory_space,
-    )
-
-
-def common_type(types: Sequence[MemRefType[Attribute]]) -> MemRefType[Attribute]:
-    """One memref type every buffer of `types` can be cast to."""
-    first = types[0]
-    if all(t == first for t in types):
-        return first
-    return fully_dynamic_type(first)
-
-
-def _has_identity_layout(memref_type: MemRefType[Attribute]) -> bool:
-    return isinstance(memref_type.layout, NoneAttr)
-
-
-def _not_used_by(op: Operation) -> Callable[[Use], bool]:
-    return lambda use: use.operation is not op
-
-
-def convert_block_arguments(
-    rewriter: PatternRewriter,
-    state: BufferizationState,
-    block: Block,
-    types: dict[int, MemRefType[Attribute]],
-) -> None:
-    """Give block arguments `types` (index -> memref type); their old users see a
-    `to_tensor` of the new argument."""
-
-    for index, memref_type in types.items():
-        old = block.args[index]
-        new = rewriter.replace_value_with_new_type(old, memref_type)
-        wrapper = to_tensor_op(new)
-        rewriter.insert(wrapper, InsertPoint.at_start(block))
-        new.replace_uses_with_if(wrapper.tensor, _not_used_by(wrapper))
-        state.map_value(old, wrapper.tensor)
-
-
-def yield_buffers(
-    rewriter: PatternRewriter,
-    state: BufferizationState,
-    terminator: Operation,
-    first: int,
-    types: Sequence[Attribute | None],
-    copy: Sequence[bool],
-) -> list[SSAValue]:
-    """Buffers for operands `first..` of `terminator` (a copy in a new buffer where
-    `copy` says so), cast to `types` (None: not a tensor, keep the operand)."""
-    rewriter.insertion_point = InsertPoint.before(terminator)
-    values: list[SSAValue] = []
-    for offset, target in enumerate(types):
-        value = terminator.operands[first + offset]
-        if target is None:
-            values.append(value)
-            continue
-        buffer = state.get_buffer(rewriter, value)
-        rewriter.insertion_point = InsertPoint.before(terminator)
-        if copy[offset]:
-            tensor_type = value.type
-            assert isinstance(tensor_type, TensorType)
-            buffer = state.allocate(
-                rewriter,
-                tensor_type,  # pyright: ignore[reportUnknownArgumentType]
-                [],
-                buffer,
-            )
-        values.append(cast_if_needed(rewriter, buffer, target))
-    return values
-
-
-def _replace_terminator(
-    rewriter: PatternRewriter, terminator: Operation, new: Operation
-) -> None:
-    rewriter.replace(terminator, [new], [])
+from xdsl_bufferize.models.bufferization import cast_if_needed
+from xdsl_bufferize.models.region_bufferization import (
+    carried_type,
+    common_type,
+    convert_block_arguments,
+    is_tensor,
+    loop_init_buffers,
+    not_equivalent,
+    owned_by_loop,
+    replace_terminator,
+    yield_buffers,
+)
+from xdsl_bufferize.models.scf_region_flow import (
+    first_iter_arg_operand,
+    register_scf_region_flow,
+)
+from xdsl_bufferize.models.scf_while import ConditionOpModel, WhileOpModel
 
 
 def _yields(region: Region) -> list[scf.YieldOp]:
@@ -144,53 +75,6 @@ def _yields(region: Region) -> list[scf.YieldOp]:
 # ---------------------------------------------------------------------------
 
 
-def _carried_type(
-    buffer_type: MemRefType[Attribute], back_equivalent: bool
-) -> MemRefType[Attribute]:
-    """The type a loop carries a buffer with: its own, or a fully dynamic layout when
-    the back-edge value is not equivalent to the block argument (unless the buffer
-    has the identity layout), so every iteration's buffer fits."""
-    if back_equivalent or _has_identity_layout(buffer_type):
-        return buffer_type
-    return fully_dynamic_type(buffer_type)
-
-
-def _loop_init_buffers(
-    op: Operation,
-    init_values: Sequence[SSAValue],
-    equivalent: Sequence[bool],
-    rewriter: PatternRewriter,
-    state: BufferizationState,
-) -> tuple[list[SSAValue], list[Attribute | None]]:
-    """The buffers a loop starts from, one per init value (non-tensors unchanged,
-    type None), and their types: a tensor whose back-edge value is not equivalent
-    to its block argument is carried with a fully dynamic layout (unless its
-    buffer has the identity layout), so every iteration's buffer fits."""
-    inits: list[SSAValue] = []
-    types: list[Attribute | None] = []
-    for i, init in enumerate(init_values):
-        if not _is_tensor(init):
-            inits.append(init)
-            types.append(None)
-            continue
-        buffer = state.get_buffer(rewriter, init)
-        assert isinstance(buffer.type, MemRefType)
-        buffer_type = _carried_type(buffer.type, equivalent[i])  # pyright: ignore[reportUnknownArgumentType, reportUnknownMemberType]
-        rewriter.insertion_point = InsertPoint.before(op)
-        inits.append(cast_if_needed(rewriter, buffer, buffer_type))
-        types.append(buffer_type)
-    return inits, types
-
-
-def _not_equivalent(what: str, index: int) -> str:
-    """MLIR's diagnostic for a loop that does not carry a buffer in place (without
-    `allow-return-allocs-from-loops`)."""
-    return (
-        f"{what} #{index} is not equivalent to the corresponding iter bbArg "
-        "(pass allow-return-allocs-from-loops=true to yield a new buffer)"
-    )
-
-
 def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int]:
     """The iter_args (by index) whose buffers the loop passes around among
     themselves without a copy: groups whose yields permute them (each yields a
@@ -202,7 +86,7 @@ def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int
     assert isinstance(yield_op, scf.YieldOp)
     yielded = yield_op.operands
     free = [
-        _is_tensor(v) and not analysis.are_equivalent_buffers(v, block.args[i + 1])
+        is_tensor(v) and not analysis.are_equivalent_buffers(v, block.args[i + 1])
         for i, v in enumerate(yielded)
     ]
     targets: dict[int, int] = {}
@@ -230,7 +114,7 @@ def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int
         seen.update(cycle)
         if targets.get(cycle[-1]) != start:
             continue
-        inits = [OpOperand(op, 3 + i) for i in cycle]
+        inits = [OpOperand(op, first_iter_arg_operand(op) + i) for i in cycle]
         if len({init.value.type for init in inits}) != 1:
             continue
         kept = [init for init in inits if analysis.is_in_place(init)]
@@ -240,7 +124,7 @@ def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int
             for b in kept[n + 1 :]
         ):
             continue  # a copied init is a buffer of its own; the others must be
-        if all(_owned_by_loop(init, analysis) for init in inits):
+        if all(owned_by_loop(init, analysis) for init in inits):
             carried.update(cycle)
     return frozenset(carried)
 
@@ -256,22 +140,6 @@ def _permuted(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int]:
 def _memref_type(attr: Attribute | None) -> MemRefType[Attribute]:
     assert isinstance(attr, MemRefType)
     return cast(MemRefType[Attribute], attr)
-
-
-def _owned_by_loop(init: OpOperand, analysis: AnalysisState) -> bool:
-    """Whether the loop may write any data into the buffer of its `init` operand,
-    and hand that buffer out as the result of another iter_arg: nothing reads the
-    old data once the loop has started, and nothing after the loop writes into a
-    buffer the analysis sees as this init's (after a permutation, that buffer may
-    be another result, whose reads the analysis does not relate to this init)."""
-    if not analysis.is_in_place(init):
-        return True  # a copy made for the loop
-    value = init.value
-    return (
-        analysis.is_buffer_writable(value)
-        and not analysis.reads_old_data_after(value, init.owner)
-        and not analysis.writes_after(value, init.owner)
-    )
 
 
 class ForOpModel(BufferizableOpModel):
@@ -304,7 +172,7 @@ class ForOpModel(BufferizableOpModel):
         self, op: Operation, operand: OpOperand, state: AnalysisState
     ) -> Sequence[AliasingValue]:
         assert isinstance(op, scf.ForOp)
-        index = operand.index - 3
+        index = operand.index - first_iter_arg_operand(op)
         if index < 0:
             return ()
         relation = self._relation(op, index, state)
@@ -323,7 +191,7 @@ class ForOpModel(BufferizableOpModel):
             index = value.index - 1
         else:
             index = op.res.index(value)
-        init = OpOperand(op, 3 + index)
+        init = OpOperand(op, first_iter_arg_operand(op) + index)
         return (AliasingOpOperand(init, self._relation(op, index, state)),)
 
     def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
@@ -335,10 +203,10 @@ class ForOpModel(BufferizableOpModel):
             state.record_decision(op, _permuted_iter_args(op, state))
             return None
         for index, result in enumerate(op.res):
-            if _is_tensor(result) and (
+            if is_tensor(result) and (
                 self._relation(op, index, state) is not BufferRelation.EQUIVALENT
             ):
-                return _not_equivalent("Yield operand", index)
+                return not_equivalent("Yield operand", index)
         return None
 
     def buffer_type(
@@ -359,12 +227,12 @@ class ForOpModel(BufferizableOpModel):
         if index in permuted:
             return common_type(
                 [
-                    _carried_type(state.get_buffer_type(op.iter_args[i]), False)
+                    carried_type(state.get_buffer_type(op.iter_args[i]), False)
                     for i in sorted(permuted)
                 ]
             )
         init_type = state.get_buffer_type(op.iter_args[index])
-        return _carried_type(
+        return carried_type(
             init_type,
             state.analysis.are_equivalent_buffers(
                 yield_op.operands[index], block.args[index + 1]
@@ -380,10 +248,10 @@ class ForOpModel(BufferizableOpModel):
         assert isinstance(yield_op, scf.YieldOp)
         analysis = state.analysis
         equivalent = [
-            _is_tensor(v) and analysis.are_equivalent_buffers(v, block.args[i + 1])
+            is_tensor(v) and analysis.are_equivalent_buffers(v, block.args[i + 1])
             for i, v in enumerate(yield_op.operands)
         ]
-        inits, types = _loop_init_buffers(op, op.iter_args, equivalent, rewriter, state)
+        inits, types = loop_init_buffers(op, op.iter_args, equivalent, rewriter, state)
         permuted = _permuted(op, analysis)
         if permuted:
             # The buffers change places: one type for all of them.
@@ -414,241 +282,9 @@ class ForOpModel(BufferizableOpModel):
             types,
             [not e and i not in permuted for i, e in enumerate(equivalent)],
         )
-        _replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
+        replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
         rewriter.insertion_point = InsertPoint.before(op)
         state.replace_op_with_bufferized_values(rewriter, op, list(new_for.results))
-
-
-# ---------------------------------------------------------------------------
-# scf.while
-# ---------------------------------------------------------------------------
-
-
-def _condition(op: scf.WhileOp) -> scf.ConditionOp:
-    condition = op.before_region.block.last_op
-    assert isinstance(condition, scf.ConditionOp)
-    return condition
-
-
-def _after_yield(op: scf.WhileOp) -> scf.YieldOp:
-    yield_op = op.after_region.block.last_op
-    assert isinstance(yield_op, scf.YieldOp)
-    return yield_op
-
-
-def _back_equivalent(op: scf.WhileOp, index: int, analysis: AnalysisState) -> bool:
-    """Whether the after region yields back a buffer equivalent to before-arg #i."""
-    back = _after_yield(op).operands[index]
-    return _is_tensor(back) and analysis.are_equivalent_buffers(
-        back, op.before_region.block.args[index]
-    )
-
-
-def _forward_equivalent(op: scf.WhileOp, index: int, analysis: AnalysisState) -> bool:
-    """Whether the condition forwards (as result / after-arg #i) a buffer
-    equivalent to before-arg #i."""
-    before_args = op.before_region.block.args
-    forwarded = _condition(op).args[index]
-    return (
-        index < len(before_args)
-        and _is_tensor(forwarded)
-        and analysis.are_equivalent_buffers(forwarded, before_args[index])
-    )
-
-
-class WhileOpModel(BufferizableOpModel):
-    """scf.while: the init operand aliases the before-argument (kept across
-    iterations when the after-yield is equivalent to it, else copied each
-    iteration); condition arguments flow to after-arguments and results."""
-
-    def bufferizes_to_memory_read(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        return True
-
-    def bufferizes_to_memory_write(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        return True
-
-    def _relation(
-        self, op: scf.WhileOp, index: int, state: AnalysisState
-    ) -> BufferRelation:
-        yielded = _after_yield(op).operands[index]
-        if state.are_equivalent_buffers(yielded, op.before_region.block.args[index]):
-            return BufferRelation.EQUIVALENT
-        return BufferRelation.UNKNOWN
-
-    def get_aliasing_values(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> Sequence[AliasingValue]:
-        assert isinstance(op, scf.WhileOp)
-        return (
-            AliasingValue(
-                op.before_region.block.args[operand.index],
-                self._relation(op, operand.index, state),
-            ),
-        )
-
-    def get_aliasing_op_operands(
-        self, op: Operation, value: SSAValue, state: AnalysisState
-    ) -> Sequence[AliasingOpOperand]:
-        assert isinstance(op, scf.WhileOp)
-        if isinstance(value, BlockArgument) and value.block is op.before_region.block:
-            return (
-                AliasingOpOperand(
-                    OpOperand(op, value.index), self._relation(op, value.index, state)
-                ),
-            )
-        index = value.index if isinstance(value, BlockArgument) else op.res.index(value)
-        condition = _condition(op)
-        return (
-            AliasingOpOperand(
-                OpOperand(condition, 1 + index), BufferRelation.EQUIVALENT
-            ),
-        )
-
-    def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
-        return True
-
-    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
-        assert isinstance(op, scf.WhileOp)
-        if state.options.allow_return_allocs_from_loops:
-            return None
-        for terminator, args, what in (
-            (_condition(op), op.before_region.block.args, "Condition arg"),
-            (_after_yield(op), op.after_region.block.args, "Yield operand"),
-        ):
-            values = (
-                terminator.args
-                if isinstance(terminator, scf.ConditionOp)
-                else terminator.operands
-            )
-            for index, value in enumerate(values):
-                if _is_tensor(value) and (
-                    index >= len(args)
-                    or not state.are_equivalent_buffers(value, args[index])
-                ):
-                    return _not_equivalent(what, index)
-        return None
-
-    def buffer_type(
-        self, op: Operation, value: SSAValue, state: BufferizationState
-    ) -> MemRefType[Attribute] | None:
-        """The type `bufferize` gives before-argument #i: the (possibly fully
-        dynamic) init buffer type; and after-argument / result #i: that of
-        before-argument #i when the condition forwards it, else the buffer type
-        of the forwarded value (which may itself be any before-argument)."""
-        assert isinstance(op, scf.WhileOp)
-        analysis = state.analysis
-        if isinstance(value, BlockArgument) and value.block is op.before_region.block:
-            index = value.index
-            return _carried_type(
-                state.get_buffer_type(op.arguments[index]),
-                _back_equivalent(op, index, analysis),
-            )
-        if isinstance(value, BlockArgument):
-            if value.block is not op.after_region.block:
-                return None
-            index = value.index
-        else:
-            index = op.results.index(value)
-        if _forward_equivalent(op, index, analysis) and _is_tensor(op.arguments[index]):
-            return state.get_buffer_type(op.before_region.block.args[index])
-        return state.get_buffer_type(_condition(op).args[index])
-
-    def bufferize(
-        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
-    ) -> None:
-        assert isinstance(op, scf.WhileOp)
-        analysis = state.analysis
-        condition = _condition(op)
-        yield_op = _after_yield(op)
-        back_equivalent = [
-            _back_equivalent(op, i, analysis) for i in range(len(yield_op.operands))
-        ]
-        forward_equivalent = [
-            _forward_equivalent(op, i, analysis) for i in range(len(condition.args))
-        ]
-        inits, before_types = _loop_init_buffers(
-            op, op.arguments, back_equivalent, rewriter, state
-        )
-        after_types: list[Attribute | None] = []
-        for i, value in enumerate(condition.args):
-            if not _is_tensor(value):
-                after_types.append(None)
-            elif forward_equivalent[i] and before_types[i] is not None:
-                after_types.append(before_types[i])
-            else:
-                after_types.append(state.get_buffer_type(value))
-        result_types = [
-            t if t is not None else v.type
-            for t, v in zip(after_types, condition.args, strict=True)
-        ]
-        before = rewriter.move_region_contents_to_new_regions(op.before_region)
-        after = rewriter.move_region_contents_to_new_regions(op.after_region)
-        new_while = scf.WhileOp(inits, result_types, before, after)
-        rewriter.insert(new_while, InsertPoint.before(op))
-        convert_block_arguments(
-            rewriter,
-            state,
-            new_while.before_region.block,
-            {i: t for i, t in enumerate(before_types) if isinstance(t, MemRefType)},  # pyright: ignore[reportUnknownMemberType]
-        )
-        convert_block_arguments(
-            rewriter,
-            state,
-            new_while.after_region.block,
-            {i: t for i, t in enumerate(after_types) if isinstance(t, MemRefType)},  # pyright: ignore[reportUnknownMemberType]
-        )
-        values = yield_buffers(
-            rewriter, state, condition, 1, after_types, [False] * len(after_types)
-        )
-        _replace_terminator(
-            rewriter, condition, scf.ConditionOp(condition.condition, *values)
-        )
-        values = yield_buffers(
-            rewriter, state, yield_op, 0, before_types, [not e for e in back_equivalent]
-        )
-        _replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
-        rewriter.insertion_point = InsertPoint.before(op)
-        state.replace_op_with_bufferized_values(rewriter, op, list(new_while.results))
-
-
-class ConditionOpModel(BufferizableOpModel):
-    """scf.condition: forwards its tensors to the after-arguments and the while
-    results (equivalent); counts as a read (the loop may exit with the value),
-    writes nothing."""
-
-    def bufferizes_to_memory_read(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        return True
-
-    def bufferizes_to_memory_write(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        return False
-
-    def get_aliasing_values(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> Sequence[AliasingValue]:
-        parent = op.parent_op()
-        assert isinstance(parent, scf.WhileOp)
-        index = operand.index - 1
-        return (
-            AliasingValue(
-                parent.after_region.block.args[index], BufferRelation.EQUIVALENT
-            ),
-            AliasingValue(parent.res[index], BufferRelation.EQUIVALENT),
-        )
-
-    def bufferize(
-        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
-    ) -> None:
-        raise op_error(
-            "one-shot-bufferize", op, "is bufferized by its scf.while, not alone"
-        )
 
 
 # ---------------------------------------------------------------------------
@@ -686,7 +322,7 @@ class _YieldingRegionsModel(BufferizableOpModel):
         yields = [y for region in op.regions for y in _yields(region)]
         result_types: list[Attribute] = []
         for index, result in enumerate(op.results):
-            if not _is_tensor(result):
+            if not is_tensor(result):
                 result_types.append(result.type)
                 continue
             result_types.append(
@@ -696,14 +332,14 @@ class _YieldingRegionsModel(BufferizableOpModel):
         new_op = self.rebuild(op, regions, result_types)
         rewriter.insert(new_op, InsertPoint.before(op))
         targets: list[Attribute | None] = [
-            t if _is_tensor(r) else None
+            t if is_tensor(r) else None
             for t, r in zip(result_types, op.results, strict=True)
         ]
         for yield_op in yields:
             values = yield_buffers(
                 rewriter, state, yield_op, 0, targets, [False] * len(targets)
             )
-            _replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
+            replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
         rewriter.insertion_point = InsertPoint.before(op)
         state.replace_op_with_bufferized_values(rewriter, op, list(new_op.results))
 
@@ -801,7 +437,7 @@ class YieldOpModel(BufferizableOpModel):
 
 
 def register_scf_models() -> None:
-    """Register the models of the `scf` dialect."""
+    """Register the models of the `scf` dialect (bufferization and region flow)."""
     register_bufferizable_model(scf.ForOp, ForOpModel())
     register_bufferizable_model(scf.WhileOp, WhileOpModel())
     register_bufferizable_model(scf.ConditionOp, ConditionOpModel())
@@ -809,3 +445,4 @@ def register_scf_models() -> None:
     register_bufferizable_model(scf.IndexSwitchOp, IndexSwitchOpModel())
     register_bufferizable_model(scf.ExecuteRegionOp, ExecuteRegionOpModel())
     register_bufferizable_model(scf.YieldOp, YieldOpModel())
+    register_scf_region_flow()

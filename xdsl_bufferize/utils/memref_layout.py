@@ -58,6 +58,26 @@ def has_identity_layout(memref_type: MemRefType[Attribute]) -> bool:
     return all(s is not None and s == e for s, e in zip(strides, expected, strict=True))
 
 
+def has_no_layout(memref_type: MemRefType[Attribute]) -> bool:
+    """Whether `memref_type` has no layout attribute (the identity layout, implicit)."""
+    return isinstance(memref_type.layout, NoneAttr)
+
+
+def fully_dynamic_layout(rank: int) -> StridedLayoutAttr:
+    """`strided<[?, ...], offset: ?>` of the given rank."""
+    return StridedLayoutAttr([None] * rank, None)
+
+
+def fully_dynamic_type(memref_type: MemRefType[Attribute]) -> MemRefType[Attribute]:
+    """The same memref type with a fully dynamic strided layout."""
+    return MemRefType(
+        memref_type.element_type,
+        memref_type.get_shape(),
+        fully_dynamic_layout(len(memref_type.get_shape())),
+        memref_type.memory_space,
+    )
+
+
 def make_memref_type(
     element_type: Attribute,
     shape: Sequence[int],

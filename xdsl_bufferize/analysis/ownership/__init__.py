@@ -15,9 +15,10 @@ Every memref value of a function is one of
   *forwarded* call result: the callee (private, all its callers known) returns statically
   its argument #j or a view of it (`analysis/forwarding.py`), so the result is a view of
   operand #j, which stays alive over the result's uses;
-* a *merge*: a value fed along control-flow edges: a non-entry block argument (`cf.br`,
-  `cf.cond_br`, `cf.switch`), an entry block argument of a region or a result of a region op
-  (described by `interfaces/region_branch.py`).
+* a *merge*: a value fed along control-flow edges: a non-entry block argument (branch
+  models, `interfaces/branch.py`: `cf.br`, `cf.cond_br`, `cf.switch`), an entry block
+  argument of a region or a result of a region op (region-branch models,
+  `interfaces/region_branch.py`, registered from `models/`).
 
 Merges that receive values along the same edges form a *class* (e.g. an `scf.for` iter_arg
 and the loop result).  A class is
@@ -30,8 +31,9 @@ and the loop result).  A class is
   edge) or copied (CLONE, built by the buffer's allocation interface).  The merge is then an
   owning root itself; or
 * *flagged* (owned at run time only): an `i1` ownership flag travels beside every member (an
-  extra block argument, scf.if/index_switch/execute_region result, scf.for iter_arg, scf.while
-  value).  Incoming values are handed over (flag true, or the flag of a flagged value handed
+  extra block argument, or an extra result / iter_arg / region argument of a region op whose
+  model `carries_ownership_flags`: scf.if/index_switch/execute_region results, scf.for
+  iter_args, scf.while values).  Incoming values are handed over (flag true, or the flag of a flagged value handed
   on) or borrowed (flag false: the input outlives the merge and stays alive over its uses).
   The merge is freed by `scf.if %flag { dealloc }`.  This is what replaces a clone wherever
   an input is borrowed and another is fresh: a flag costs an i1, a clone copies the buffer.
@@ -86,8 +88,6 @@ from xdsl_bufferize.analysis.ownership.collect import (
     dealloc_family,
 )
 from xdsl_bufferize.analysis.ownership.plan import (
-    CAPTURING_OPS,
-    FLAG_REGION_OPS,
     DeallocationPlan,
     FreePoint,
     OwnershipState,
@@ -99,8 +99,6 @@ from xdsl_bufferize.analysis.ownership.plan import (
 from xdsl_bufferize.utils.ir import is_memref
 
 __all__ = [
-    "CAPTURING_OPS",
-    "FLAG_REGION_OPS",
     "DeallocationPlan",
     "FreePoint",
     "OwnershipState",

@@ -5,14 +5,12 @@ ownership flags (`decide_sites`), and the allocation model freeing each class
 
 from __future__ import annotations
 
-from xdsl.dialects import func, scf
-from xdsl.ir import BlockArgument, OpResult, SSAValue
+from xdsl.dialects import func
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from xdsl_bufferize.analysis.alias_sets import UnionFind
-from xdsl_bufferize.analysis.forwarding import branch_successor_operands
 from xdsl_bufferize.analysis.ownership.collect import clone_family, clone_result_model
 from xdsl_bufferize.analysis.ownership.plan import (
-    FLAG_REGION_OPS,
     STAGE,
     MergeClass,
     OwnershipState,
@@ -44,7 +42,9 @@ from xdsl_bufferize.interfaces.allocation import (
     FreeThroughBaseModel,
     allocation_interface,
 )
+from xdsl_bufferize.interfaces.branch import branch_successor_operands
 from xdsl_bufferize.interfaces.diagnostics import op_error
+from xdsl_bufferize.interfaces.region_branch import carries_ownership_flags
 
 
 def decide_classes(state: OwnershipState) -> None:
@@ -137,17 +137,16 @@ def _flaggable(state: OwnershipState, cls: MergeClass) -> bool:
             holder = block.parent_op()
         else:
             holder = member.owner
-        if not isinstance(holder, FLAG_REGION_OPS):
+        if not isinstance(holder, Operation) or not carries_ownership_flags(holder):
             return False
     for site in cls.sites:
         if site.kind is SiteKind.BRANCH:
             ok = branch_successor_operands(site.source) is not None
         elif site.kind is SiteKind.ENTRY:
-            ok = isinstance(site.source, FLAG_REGION_OPS)
+            ok = carries_ownership_flags(site.source)
         elif site.kind is SiteKind.EXIT:
-            ok = isinstance(site.source, scf.YieldOp | scf.ConditionOp) and (
-                isinstance(site.source.parent_op(), FLAG_REGION_OPS)
-            )
+            parent = site.source.parent_op()
+            ok = parent is not None and carries_ownership_flags(parent)
         else:
             ok = False
         if not ok:

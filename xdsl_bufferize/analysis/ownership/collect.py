@@ -11,11 +11,7 @@ from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsTerminator, MemoryEffectKind, has_effects
 
-from xdsl_bufferize.analysis.forwarding import (
-    VIEW_OPS,
-    analyze_forwarding,
-    branch_successor_operands,
-)
+from xdsl_bufferize.analysis.forwarding import analyze_forwarding
 from xdsl_bufferize.analysis.ownership.plan import (
     STAGE,
     OwnershipState,
@@ -27,12 +23,14 @@ from xdsl_bufferize.interfaces.allocation import (
     AllocationModel,
     allocation_interface,
 )
+from xdsl_bufferize.interfaces.branch import branch_successor_operands
 from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.interfaces.region_branch import (
     region_branch_model,
     region_entry_edges,
     region_exit_edges,
 )
+from xdsl_bufferize.interfaces.view_like import view_source
 from xdsl_bufferize.utils.ir import is_memref
 
 
@@ -51,15 +49,24 @@ def dealloc_family(model: AllocationModel, value: SSAValue) -> str | None:
     return name
 
 
+def _viewed_owner(result: SSAValue | None) -> Operation | Block | None:
+    """What defines the buffer `result` is (a view of), through view ops."""
+    owner = None if result is None else result.owner
+    while isinstance(owner, Operation):
+        source = view_source(owner)
+        if source is None:
+            break
+        owner = source.owner
+    return owner
+
+
 def clone_result_model(
     model: AllocationModel, value: SSAValue
 ) -> AllocationModel | None:
     """The allocation model of the copy `model` makes of `value` (None: cannot clone)."""
     scratch = Block()
     result = model.build_clone(Builder(InsertPoint.at_end(scratch)), value)
-    owner = None if result is None else result.owner
-    while isinstance(owner, VIEW_OPS):
-        owner = owner.operands[0].owner
+    owner = _viewed_owner(result)
     found = allocation_interface(owner) if isinstance(owner, Operation) else None
     _probe(scratch)
     return found
@@ -71,9 +78,7 @@ def clone_family(model: AllocationModel, value: SSAValue) -> str | None:
     result = model.build_clone(Builder(InsertPoint.at_end(scratch)), value)
     name: str | None = None
     # the clone may be a view of the new buffer (a copy with the same layout)
-    owner = None if result is None else result.owner
-    while isinstance(owner, VIEW_OPS):
-        owner = owner.operands[0].owner
+    owner = _viewed_owner(result)
     if result is not None and isinstance(owner, Operation):
         clone_model = allocation_interface(owner)
         if clone_model is not None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from xdsl_bufferize.analysis.ownership.plan import (
-    CAPTURING_OPS,
     STAGE,
     DeallocationPlan,
     FreePoint,
@@ -22,6 +21,7 @@ from xdsl_bufferize.analysis.ownership.plan import (
 )
 from xdsl_bufferize.analysis.ownership.sites import absorbed, handover_root
 from xdsl_bufferize.interfaces.diagnostics import op_error
+from xdsl_bufferize.interfaces.region_branch import captures_buffers
 from xdsl_bufferize.utils.ir import ancestor_in_region
 
 
@@ -65,7 +65,7 @@ def _place(
         if anchor is None:
             continue
         consumed_ops.add(anchor)
-        if anchor is not free and isinstance(anchor, CAPTURING_OPS):
+        if anchor is not free and captures_buffers(anchor):
             partially_freeing.setdefault(anchor, []).append(free)
     consumed_edges: set[tuple[Operation, int]] = set()
     captured_by: dict[Operation, set[Operation]] = {}

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from xdsl.dialects import builtin, memref, scf
+from xdsl.dialects import builtin, memref
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.irdl.dominance import DominanceInfo
 
@@ -205,21 +205,6 @@ def _region_encloses(outer: Region, inner: Region) -> bool:
         parent = current.parent_op()
         current = None if parent is None else parent.parent_region()
     return False
-
-
-CAPTURING_OPS = (scf.IfOp, scf.IndexSwitchOp, scf.ExecuteRegionOp)
-"""Region ops that run one of their regions once and may take over a buffer captured
-from the enclosing region (see `sites._capturing_op`)."""
-
-
-FLAG_REGION_OPS = (
-    scf.IfOp,
-    scf.ForOp,
-    scf.WhileOp,
-    scf.IndexSwitchOp,
-    scf.ExecuteRegionOp,
-)
-"""Region ops whose results and entry arguments can take an extra i1 ownership flag."""
 
 
 _T = TypeVar("_T")

@@ -9,9 +9,7 @@ from collections.abc import Iterable
 from xdsl.dialects import func, memref
 from xdsl.ir import Operation, OpResult, SSAValue
 
-from xdsl_bufferize.analysis.forwarding import VIEW_OPS
 from xdsl_bufferize.analysis.ownership.plan import (
-    CAPTURING_OPS,
     MergeClass,
     OwnershipState,
     RootKind,
@@ -25,6 +23,8 @@ from xdsl_bufferize.analysis.ownership.plan import (
     _region_encloses,
     _successor_edges,
 )
+from xdsl_bufferize.interfaces.region_branch import captures_buffers
+from xdsl_bufferize.interfaces.view_like import is_view
 from xdsl_bufferize.utils.ir import is_memref
 from xdsl_bufferize.utils.memref_layout import static_offset_layout
 
@@ -134,9 +134,9 @@ def handover_root(state: OwnershipState, value: SSAValue) -> SSAValue | None:
     The root may be a flagged merge: the view then hands over its conditional
     ownership (the flag of the root, see `flag_holder`).
 
-    The view must be made by view ops only (`VIEW_OPS`, or calls returning (a view of)
-    an operand or of another result, see `forwarding.py`) from a heap buffer that is not
-    conditionally owned, and either keep the allocation itself (`memref.cast`, a call
+    The view must be made by view ops only (`interfaces/view_like.py`, or calls
+    returning (a view of) an operand or of another result, see `forwarding.py`) from
+    a heap buffer that is not conditionally owned, and either keep the allocation itself (`memref.cast`, a call
     forwarding its operand's buffer itself: `ForwardingAnalysis.forwards_base`) or
     have a static offset layout (freed through its base buffer, see
     `models/allocation.py`).
@@ -188,8 +188,8 @@ def _view_root(state: OwnershipState, value: SSAValue) -> tuple[SSAValue, bool] 
     base_preserving = True
     current = value
     while state.kind.get(current) is RootKind.VIEW:
-        if not isinstance(current, OpResult) or not isinstance(
-            current.op, (*VIEW_OPS, func.CallOp)
+        if not isinstance(current, OpResult) or not (
+            is_view(current.op) or isinstance(current.op, func.CallOp)
         ):
             return None
         if isinstance(current.op, func.CallOp):
@@ -316,7 +316,8 @@ def _capturing_op(state: OwnershipState, site: Site) -> Operation | None:
     if (
         value is None
         or site.kind is not SiteKind.EXIT
-        or not isinstance(op, CAPTURING_OPS)
+        or op is None
+        or not captures_buffers(op)
     ):
         return None
     region = _defining_region(value)
