@@ -12,7 +12,8 @@ outside it is given a private copy per iteration by the analysis
 After bufferization the loop has no outputs and no results: the body's uses of a
 shared-output block argument read a `to_tensor` of the output buffer (the body is
 bufferized after the loop, as for every region op), and the results are replaced by
-the output buffers.
+the output buffers. `ForallRegionFlow` describes the memref loop to buffer-deallocation,
+hoisting and memory planning (a parallel loop).
 """
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferRelation,
     OpOperand,
     register_bufferizable_model,
+)
+from xdsl_bufferize.interfaces.region_branch import (
+    LoopKind,
+    RegionBranchModel,
+    RegionEdge,
+    register_region_branch_model,
 )
 from xdsl_bufferize.models.bufferization import to_tensor_op
 
@@ -136,6 +143,26 @@ class ForallOpModel(BufferizableOpModel):
         state.replace_op_with_bufferized_values(rewriter, op, buffers)
 
 
+class ForallRegionFlow(RegionBranchModel):
+    """scf.forall after bufferization (memref programs): the body runs any number of
+    times, concurrently; no value flows into it but the induction variables, and none
+    out of it (a tensor loop's shared outputs are gone once bufferized). A parallel
+    loop: buffer-deallocation frees inside the body only what the iteration
+    allocates, and loop hoisting leaves per-iteration buffers where they are."""
+
+    def entry_edges(self, op: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, ForallOp)
+        return [RegionEdge(op, (), op.body, ()), RegionEdge(op, (), None, ())]
+
+    def exit_edges(self, op: Operation, terminator: Operation) -> Sequence[RegionEdge]:
+        assert isinstance(op, ForallOp)
+        return [RegionEdge(terminator, (), op.body, ())]
+
+    def loop_kind(self, op: Operation) -> LoopKind:
+        return LoopKind.PARALLEL
+
+
 def register_scf_forall_models() -> None:
-    """Register the bufferization model of scf.forall."""
+    """Register the bufferization and region-flow models of scf.forall."""
     register_bufferizable_model(ForallOp, ForallOpModel())
+    register_region_branch_model(ForallOp, ForallRegionFlow())

@@ -87,3 +87,44 @@ func.func @output_read_after(%t: tensor<4xf32>) -> (tensor<4xf32>, f32) {
   %z = tensor.extract %t[%c0] : tensor<4xf32>
   func.return %r, %z : tensor<4xf32>, f32
 }
+
+// -----
+
+// Executed (tests/bufferize/test_analysis_execution.py): tiles in place, a private
+// copy of a tensor from outside the loop, the output read after the loop, a nested
+// loop writing the tile of its enclosing loop's output.
+// CHECK-LABEL: func.func @main
+// CHECK-COUNT-2: scf.forall
+func.func @main() -> (f32, f32, f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %f = arith.constant 1.5 : f32
+  %e = tensor.empty() : tensor<4x2xf32>
+  %init = linalg.fill ins(%f : f32) outs(%e : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %e2 = tensor.empty() : tensor<2xf32>
+  %scratch = linalg.fill ins(%f : f32) outs(%e2 : tensor<2xf32>) -> tensor<2xf32>
+  %r = scf.forall (%i) in (4) shared_outs(%o = %init) -> (tensor<4x2xf32>) {
+    %ii = arith.index_cast %i : index to i64
+    %v = arith.sitofp %ii : i64 to f32
+    %w = linalg.fill ins(%v : f32) outs(%scratch : tensor<2xf32>) -> tensor<2xf32>
+    %row = tensor.extract_slice %o[%i, 0] [1, 2] [1, 1] : tensor<4x2xf32> to tensor<2xf32>
+    %sum = linalg.add ins(%row, %w : tensor<2xf32>, tensor<2xf32>) outs(%row : tensor<2xf32>) -> tensor<2xf32>
+    %inner = scf.forall (%j) in (2) shared_outs(%p = %sum) -> (tensor<2xf32>) {
+      %x = tensor.extract %p[%j] : tensor<2xf32>
+      %y = arith.mulf %x, %x : f32
+      %piece = tensor.from_elements %y : tensor<1xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %piece into %p[%j] [1] [1] : tensor<1xf32> into tensor<2xf32>
+      }
+    }
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %inner into %o[%i, 0] [1, 2] [1, 1] : tensor<2xf32> into tensor<4x2xf32>
+    }
+  }
+  %a = tensor.extract %r[%c3, %c0] : tensor<4x2xf32>
+  %b = tensor.extract %init[%c3, %c0] : tensor<4x2xf32>
+  %s = tensor.extract %scratch[%c0] : tensor<2xf32>
+  %c1 = arith.constant 1 : index
+  %d = tensor.extract %r[%c1, %c1] : tensor<4x2xf32>
+  func.return %a, %b, %s, %d : f32, f32, f32, f32
+}
