@@ -349,3 +349,49 @@ func.func @main() -> f32 {
 // CHECK-NEXT: %s = arith.addf %z, %z2 : f32
 // CHECK-NEXT: func.return %s : f32
 // CHECK-NEXT: }
+
+// -----
+
+// A merge of static-offset views (the scf.if result holds a subview at offset 1 of a
+// buffer it allocates, or of an outer one) cast to a type without that offset and
+// carried by a loop: the loop frees it through the base buffer
+// (memref.extract_strided_metadata), never with a plain dealloc of the view (seed
+// 1401122 of the planner campaign).
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK:         scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %{{.*}} = %{{.*}}) -> (memref<1x1xf32, strided<[?, ?], offset: ?>>, i1) {
+// CHECK:           %[[BASE:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[ACC]]
+// CHECK-NEXT:      memref.dealloc %[[BASE]] : memref<f32>
+// CHECK:         %[[RBASE:[^,]*]], {{.*}} = memref.extract_strided_metadata %{{.*}} : memref<1x1xf32, strided<[?, ?], offset: ?>>
+// CHECK-NEXT:    memref.dealloc %[[RBASE]] : memref<f32>
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %f = arith.constant 2.5 : f32
+  %g = arith.constant 4.0 : f32
+  %cond = arith.cmpi eq, %c0, %c0 : index
+  %m = memref.alloc() : memref<3x2xf32>
+  linalg.fill ins(%f : f32) outs(%m : memref<3x2xf32>)
+  %v = scf.if %cond -> (memref<1x1xf32, strided<[2, 1], offset: 1>>) {
+    %a = memref.alloc() : memref<3x2xf32>
+    linalg.fill ins(%g : f32) outs(%a : memref<3x2xf32>)
+    %s = memref.subview %a[0, 1] [1, 1] [1, 1] : memref<3x2xf32> to memref<1x1xf32, strided<[2, 1], offset: 1>>
+    scf.yield %s : memref<1x1xf32, strided<[2, 1], offset: 1>>
+  } else {
+    %s = memref.subview %m[0, 1] [1, 1] [1, 1] : memref<3x2xf32> to memref<1x1xf32, strided<[2, 1], offset: 1>>
+    scf.yield %s : memref<1x1xf32, strided<[2, 1], offset: 1>>
+  }
+  %d = "memref.cast"(%v) : (memref<1x1xf32, strided<[2, 1], offset: 1>>) -> memref<1x1xf32, strided<[?, ?], offset: ?>>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %d) -> (memref<1x1xf32, strided<[?, ?], offset: ?>>) {
+    %y = memref.load %acc[%c0, %c0] : memref<1x1xf32, strided<[?, ?], offset: ?>>
+    %z = arith.addf %y, %f : f32
+    %n = memref.alloc() : memref<1x1xf32>
+    memref.store %z, %n[%c0, %c0] : memref<1x1xf32>
+    %nc = "memref.cast"(%n) : (memref<1x1xf32>) -> memref<1x1xf32, strided<[?, ?], offset: ?>>
+    scf.yield %nc : memref<1x1xf32, strided<[?, ?], offset: ?>>
+  }
+  %x = memref.load %r[%c0, %c0] : memref<1x1xf32, strided<[?, ?], offset: ?>>
+  %w = memref.load %m[%c0, %c1] : memref<3x2xf32>
+  %sum = arith.addf %x, %w : f32
+  func.return %sum : f32
+}

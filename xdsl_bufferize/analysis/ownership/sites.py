@@ -213,7 +213,13 @@ def frees_through_base(state: OwnershipState, value: SSAValue) -> bool:
         return False
     found = _view_root(state, value)
     assert found is not None
-    return not found[1] and static_offset_layout(value.type) is None
+    root, preserving = found
+    # A root whose type gives a static offset layout may itself be a view that does
+    # not start at the allocation (a merge holding a subview): a cast of it to a type
+    # without that offset must be freed through the base buffer too.
+    if static_offset_layout(root.type) is not None:
+        preserving = False
+    return not preserving and static_offset_layout(value.type) is None
 
 
 def _caller_cannot_free(state: OwnershipState, value: SSAValue) -> bool:
