@@ -125,10 +125,10 @@ def _get_all_dialects() -> dict[str, Callable[[], Dialect]]:
 
 
 def _register_ops_in_xdsl_dialects() -> None:
-    """Ops in MLIR's spelling that xDSL's dialects lack (see `dialects/memref_realloc.py`)."""
-    from xdsl_bufferize.dialects.memref_realloc import register_memref_realloc
+    """Ops in MLIR's spelling that xDSL's dialects lack (see `dialects/upstream.py`)."""
+    from xdsl_bufferize.dialects.upstream import register_upstream_ops
 
-    register_memref_realloc()
+    register_upstream_ops()
 
 
 _register_ops_in_xdsl_dialects()

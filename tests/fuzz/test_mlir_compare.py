@@ -151,7 +151,12 @@ def test_agreement_with_mlir_on_adversarial_programs() -> None:
     and no extra in-place decision of ours changes results (seeds 15, 21 and 24 had
     such decisions before the analysis was fixed)."""
     pytest.importorskip("mlir_finch")
-    results = [r for r, _ in compare_generated(14, 12, features="+adversarial")]
+    # Without scf.forall, whose programs are checked by execution (the race detector,
+    # the #16 campaigns): the seeds keep the programs this test was written for. (With
+    # it, seed 22 is a program upstream MLIR's analysis refuses: a
+    # materialize_in_destination whose result a nested loop writes, "cannot avoid RaW
+    # conflict", a limit of MLIR's heuristic, not of the program.)
+    results = [r for r, _ in compare_generated(14, 12, features="+adversarial,-forall")]
     assert all(r.status == "compared" for r in results), [
         (r.name, r.detail) for r in results if r.status != "compared"
     ]

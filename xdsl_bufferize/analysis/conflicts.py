@@ -5,6 +5,8 @@ hypothesis that it is in place, with the reason it may not (`Conflict`) or None:
 
 * a write into a non-writable buffer: the alias sets the operand joins hold a
   non-writable value and an in-place write;
+* a write in a parallel region (scf.forall) into data defined outside it
+  (`_parallel_conflict`): every iteration needs a private copy;
 * a read-after-write conflict: a read R of a value of the joined sets, an in-place
   write W into them, such that R may happen after W, W happens after the definition
   D of the data R reads, and W is not D (`_pair_conflict`, the exact test). Loops
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
 
 from xdsl_bufferize.analysis.program_order import defined_in, region_contains_op
 from xdsl_bufferize.interfaces.bufferizable import (
@@ -62,7 +64,8 @@ class Conflict:
     """Why an operand was decided out of place."""
 
     kind: str
-    """`read-after-write`, `non-writable`, `copy-before-write` or `fuzzer`."""
+    """`read-after-write`, `non-writable`, `parallel-region`, `copy-before-write` or
+    `fuzzer`."""
     read: OpOperand | None = None
     """The read that must see the old value (read-after-write)."""
     write: OpOperand | None = None
@@ -90,6 +93,15 @@ class Conflict:
             return (
                 "write into a non-writable buffer: "
                 f"{describe_value(self.non_writable)} may not be written"
+            )
+        if self.kind == "parallel-region":
+            assert self.write is not None
+            assert self.definition is not None
+            return (
+                f"write in a parallel region: operand #{self.write.index} of "
+                f"{self.write.owner.name} writes data defined outside the region "
+                f"({describe_value(self.definition)}); each iteration needs its "
+                "own copy"
             )
         if self.kind == "copy-before-write":
             return "copy-before-write: every write goes to a copy"
@@ -214,12 +226,17 @@ def _pair_conflict(
                 continue
             if _mutually_exclusive(r_op, w_op):
                 continue
-            # A write before the definition is overwritten by it; but an op
-            # writing two destinations that alias writes its results
-            # together, so the one may clobber the other.
-            if order.pos[w_op] < order.value_pos(definition) and not (
-                isinstance(definition, OpResult) and definition.op is w_op
-            ):
+            # A write before the definition is overwritten by it (a result is
+            # defined once its op completed: after every op nested in it, the
+            # last one too); but an op writing two destinations that alias
+            # writes its results together, so the one may clobber the other.
+            if isinstance(definition, OpResult):
+                if (
+                    order.pos[w_op] <= order.value_pos(definition)
+                    and definition.op is not w_op
+                ):
+                    continue
+            elif order.pos[w_op] < order.value_pos(definition):
                 continue
             # An op's own operand is consumed before its regions' block
             # arguments are defined (a loop's init before its iter_arg).
@@ -328,6 +345,8 @@ def in_place_conflict(
     conflict = None
     if check_writable:
         conflict = _non_writable_conflict(state, roots_list, is_write)
+    if conflict is None and is_write:
+        conflict = _parallel_conflict(state, operand)
     if conflict is None:
         # Models asked during the check see the operand as in place: that is
         # the hypothesis being checked.
@@ -335,6 +354,76 @@ def in_place_conflict(
         conflict = _raw_conflict(state, operand, roots_list, set(roots_list), is_write)
         state.in_place_operands.discard(operand)
     return conflict
+
+
+def parallel_region(
+    state: OneShotAnalysisState, region: Region | None
+) -> Region | None:
+    """The innermost region enclosing `region` (itself included) whose executions
+    may run in parallel (`is_parallel_region`), or None."""
+    if region is None:
+        return None
+    key = id(region)
+    if key in state.parallel_regions:
+        return state.parallel_regions[key]
+    found: Region | None = None
+    parent = region.parent_op()
+    if parent is not None:
+        model = bufferizable_model(parent)
+        if model is not None and model.is_parallel_region(
+            parent, parent.regions.index(region)
+        ):
+            found = region
+        else:
+            found = parallel_region(state, parent.parent_region())
+    state.parallel_regions[key] = found
+    return found
+
+
+def _region_of(value: SSAValue) -> Region | None:
+    if isinstance(value, BlockArgument):
+        return value.block.parent
+    assert isinstance(value, OpResult)
+    return value.op.parent_region()
+
+
+def _definitions_or_leaves(
+    state: OneShotAnalysisState, value: SSAValue
+) -> list[SSAValue]:
+    """The values whose buffer `value` may be, back through every aliasing operand,
+    stopping at written values and at leaves (MLIR's `findValueInReverseUseDefChain`
+    with leaves included: an empty tensor is a leaf too)."""
+    found: list[SSAValue] = []
+    seen: set[SSAValue] = set()
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        aliasing = state.get_aliasing_op_operands(current)
+        if not aliasing or any(
+            state.bufferizes_to_memory_write(a.operand) for a in aliasing
+        ):
+            found.append(current)
+            continue
+        stack.extend(a.operand.value for a in aliasing)
+    return found
+
+
+def _parallel_conflict(
+    state: OneShotAnalysisState, write: OpOperand
+) -> Conflict | None:
+    """A write in a parallel region into data defined outside it: every execution
+    of the region needs its own copy (MLIR checks this when some read of the alias
+    sets exists; here always, which only adds a copy to a write nothing reads)."""
+    region = parallel_region(state, write.owner.parent_region())
+    if region is None:
+        return None
+    for definition in _definitions_or_leaves(state, write.value):
+        if parallel_region(state, _region_of(definition)) is not region:
+            return Conflict("parallel-region", write=write, definition=definition)
+    return None
 
 
 def _non_writable_conflict(

@@ -75,6 +75,7 @@ from xdsl_bufferize.analysis.conflicts import (
     Conflict,
     has_several_tensor_results,
     in_place_conflict,
+    parallel_region,
 )
 from xdsl_bufferize.analysis.definitions import (
     PATH_BUDGET,
@@ -140,6 +141,8 @@ class OneShotAnalysisState(AnalysisState):
         """Per value and definition: for each path from the definition to the
         value, the ops (e.g. branch yields) the data flowed through."""
         self.stabber: IntervalStabber[ValueReads] | None = None
+        self.parallel_regions: dict[int, Region | None] = {}
+        """Per region (by id): the innermost parallel region around it (or None)."""
         self._repetitive_of_region: dict[int, tuple[tuple[Operation, int], ...]] = {}
         """Per region (by id): `repetitive_ancestors` of the ops in it."""
         self.root_cache: dict[SSAValue, frozenset[SSAValue]] | None = None
@@ -511,11 +514,17 @@ class OneShotAnalysisState(AnalysisState):
         would create (a read on one side, an in-place write on the other); a
         copy at the view resolves it, since the copy is a read of the source at
         the view (registered up front): a write into the source before the view
-        already saw it, and a write after the view cannot reach the copy."""
+        already saw it, and a write after the view cannot reach the copy. Not in
+        a parallel region (scf.forall)."""
         if len(aliases) != 1:
             return False
         result = aliases[0].value
         if not isinstance(result, OpResult) or result.op.regions:
+            return False
+        if parallel_region(self, result.op.parent_region()) is not None:
+            # A copy at the view would copy the whole source, which other
+            # iterations of the parallel loop write (a data race): in a parallel
+            # region conflicts are resolved at the write, which copies the view.
             return False
         if has_several_tensor_results(result.op):
             return False

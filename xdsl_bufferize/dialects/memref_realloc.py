@@ -1,13 +1,5 @@
-"""`memref.realloc`, which xDSL 0.75's `memref` dialect lacks, in MLIR's spelling.
-
-An op is found by the parser through the dialect named by its prefix, and xDSL refuses a
-second dialect named `memref`, so a plugin cannot add `memref.realloc` the way it adds
-`tensor_ext`.  This module is the one place that does it otherwise:
-`register_memref_realloc()` appends `ReallocOp` to the operations of xDSL's own `memref`
-`Dialect` object before any context loads that dialect.  `xdsl_bufferize.universe` calls it
-when it is imported, which xDSL does when it builds the multiverse of installed plugins
-(so `xdsl-opt` and the reference executor's contexts parse `memref.realloc`).  Remove the
-module once xDSL defines the op.
+"""`memref.realloc`, which xDSL 0.75's `memref` dialect lacks, in MLIR's spelling
+(added to xDSL's `memref` dialect by `dialects/upstream.py`).
 
 Semantics (MLIR's): the result is a new heap buffer of the result type holding the source's
 elements (as many as fit); the source buffer is freed (consumed) by the op.
@@ -15,7 +7,6 @@ elements (as many as fit); the source buffer is freed (consumed) by the op.
 
 from __future__ import annotations
 
-from xdsl.dialects import memref
 from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
@@ -85,11 +76,3 @@ class ReallocOp(IRDLOperation):
             raise VerifyException(
                 "memref.realloc: a dynamic result size needs exactly one size operand"
             )
-
-
-def register_memref_realloc() -> None:
-    """Make xDSL's `memref` dialect know `memref.realloc` (idempotent; a no-op once xDSL
-    has its own)."""
-    dialect = memref.MemRef
-    if not any(op.name == ReallocOp.name for op in dialect.operations):
-        dialect._operations.append(ReallocOp)  # pyright: ignore[reportPrivateUsage]

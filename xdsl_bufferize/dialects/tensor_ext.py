@@ -1,10 +1,12 @@
-"""`tensor_ext`: tensor ops that xDSL 0.75's `tensor` dialect lacks.
+"""Tensor ops that xDSL 0.75's `tensor` dialect lacks, in MLIR's spelling.
 
-xDSL refuses a second dialect named `tensor`, and an op is only found by the parser
-through the dialect named by its prefix, so an op spelled `tensor.generate` cannot be
-added from outside xDSL. The op lives in our own namespace instead and is spelled
-`tensor_ext.generate`; its body and syntax are MLIR's `tensor.generate` (it ends with
-xDSL's `tensor.yield`).
+* `tensor.generate` (MLIR's syntax; the body ends with xDSL's `tensor.yield`), also
+  accepted as `tensor_ext.generate`, the name it had before xDSL's own dialect could be
+  extended (`dialects/upstream.py` adds the `tensor.` ops to xDSL's `tensor` dialect;
+  `tensor_ext` is our own small dialect holding the alias);
+* `tensor.parallel_insert_slice`: the piece an `scf.forall` iteration writes into a
+  shared output; it sits in `scf.forall.in_parallel` and has no result (the loop's
+  result is the output with every iteration's pieces inserted).
 """
 
 from __future__ import annotations
@@ -12,18 +14,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import tensor
-from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, TensorType
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    DenseArrayBase,
+    IndexType,
+    TensorType,
+    i64,
+)
+from xdsl.dialects.utils.dynamic_index_list import (
+    DynamicIndexList,
+    verify_dynamic_index_list,
+)
 from xdsl.ir import Attribute, Dialect, Region, SSAValue
 from xdsl.irdl import (
+    AttrSizedOperandSegments,
     IRDLOperation,
     irdl_op_definition,
+    operand_def,
+    prop_def,
     region_def,
     result_def,
     traits_def,
     var_operand_def,
 )
-from xdsl.traits import RecursiveMemoryEffect
+from xdsl.traits import HasParent, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
+
+from xdsl_bufferize.dialects.scf_forall import ForallOp, InParallelOp
 
 
 @irdl_op_definition
@@ -31,7 +48,7 @@ class GenerateOp(IRDLOperation):
     """A tensor whose element at each index is the value the body yields for it
     (MLIR's `tensor.generate`); one index operand per dynamic dimension."""
 
-    name = "tensor_ext.generate"
+    name = "tensor.generate"
 
     dynamic_extents = var_operand_def(IndexType)
     body = region_def("single_block")
@@ -81,5 +98,59 @@ class GenerateOp(IRDLOperation):
             )
 
 
-TensorExt = Dialect("tensor_ext", [GenerateOp], [])
-"""Tensor ops missing from xDSL, in our own namespace."""
+class ExtGenerateOp(GenerateOp):
+    """`tensor_ext.generate`: the former spelling of `tensor.generate`, still accepted."""
+
+    name = "tensor_ext.generate"
+
+
+@irdl_op_definition
+class ParallelInsertSliceOp(IRDLOperation):
+    """`tensor.parallel_insert_slice`: inside `scf.forall.in_parallel`, insert `source`
+    into the shared output `dest` at offsets/sizes/strides (MLIR's op)."""
+
+    name = "tensor.parallel_insert_slice"
+
+    source = operand_def(TensorType)
+    dest = operand_def(TensorType)
+    offsets = var_operand_def(IndexType)
+    sizes = var_operand_def(IndexType)
+    strides = var_operand_def(IndexType)
+    static_offsets = prop_def(DenseArrayBase.constr(i64))
+    static_sizes = prop_def(DenseArrayBase.constr(i64))
+    static_strides = prop_def(DenseArrayBase.constr(i64))
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    traits = traits_def(HasParent(InParallelOp))
+
+    assembly_format = (
+        "$source `into` $dest ``"
+        "custom<DynamicIndexList>($offsets, $static_offsets)"
+        "custom<DynamicIndexList>($sizes, $static_sizes)"
+        "custom<DynamicIndexList>($strides, $static_strides)"
+        "attr-dict `:` type($source) `into` type($dest)"
+    )
+
+    custom_directives = (DynamicIndexList,)
+
+    def verify_(self) -> None:
+        for static, dynamic, what in (
+            (self.static_offsets, self.offsets, "offset"),
+            (self.static_sizes, self.sizes, "size"),
+            (self.static_strides, self.strides, "stride"),
+        ):
+            verify_dynamic_index_list(
+                static.get_values(), dynamic, DYNAMIC_INDEX, f" in the {what} arguments"
+            )
+        forall = self.parent_op()
+        forall = forall.parent_op() if forall is not None else None
+        if not isinstance(forall, ForallOp) or self.dest not in forall.region_out_args:
+            raise VerifyException(
+                f"{self.name}: the destination must be a shared output of the "
+                "enclosing scf.forall"
+            )
+
+
+TensorExt = Dialect("tensor_ext", [ExtGenerateOp], [])
+"""Our own namespace: the `tensor_ext.generate` alias."""

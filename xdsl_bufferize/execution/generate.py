@@ -9,7 +9,8 @@ Two program kinds:
 
 * **tensor** programs, for bufferization: helper functions (with tensor arguments and
   results when the pipeline bufferizes function boundaries, otherwise scalar-only
-  signatures), calls, `scf.for` / `scf.if` / `scf.while` nests carrying tensors, tiles
+  signatures), calls, `scf.for` / `scf.if` / `scf.while` nests carrying tensors,
+  `scf.forall` loops writing tiles of a shared output, tiles
   (`tensor.extract_slice` / `insert_slice`, static and dynamic), linalg generic and named
   ops, `tensor.empty` destinations, `tensor.insert` / `extract`, dense constants (which
   may be written to), dynamic shapes (`tensor.cast`, `tensor.dim`, `tensor.empty(%d)`);
@@ -72,6 +73,7 @@ TENSOR_FEATURES: tuple[str, ...] = (
     "writable_args",
     "private_funcs",
     "for",
+    "forall",
     "if",
     "while",
     "slices",
@@ -1202,6 +1204,73 @@ class ProgramGenerator:
         ]
         self.after_loop(captured, results[0])
 
+    def op_forall(self, depth: int) -> None:
+        """An `scf.forall` tiling a shared output along its first dimension: each
+        iteration computes its tile (in place on its own slice of the output, or from
+        other values) and inserts it with `tensor.parallel_insert_slice`; the shared
+        output is read only through the iteration's own tile (anything else would be
+        a race). Ops in the body may write into tensors defined outside the loop (and
+        with `captured_writes` always do): each iteration needs a private copy."""
+        out = self.carried()
+        if not out.shape or "?" in out.type.split("x")[0]:
+            return
+        n = out.shape[0]
+        tile_size = self.rng.choice([d for d in range(1, n + 1) if n % d == 0])
+        trips = n // tile_size
+        rest = out.shape[1:]
+        tile_shape = (tile_size, *rest)
+        tile_type = tensor_type(tile_shape)
+        iv, shared, res = self.fresh("fi"), self.fresh("so"), self.fresh("fa")
+        self.emit(
+            f"{res} = scf.forall ({iv}) in ({trips}) shared_outs({shared} = {out.name}) "
+            f"-> ({out.type}) {{"
+        )
+        saved_loop = self.enter_loop()
+        saved = (self.consumable, self.indent)
+        self.indent += 1
+        self.scopes.append([_Val(iv, "index")])
+        self.iv_bounds[iv] = trips - 1
+        off = self.fresh("off")
+        self.emit(f"{off} = arith.muli {iv}, {self.index(tile_size)} : index")
+        offs = ", ".join([off] + ["0"] * len(rest))
+        sizes = ", ".join(str(d) for d in tile_shape)
+        strides = ", ".join(["1"] * len(out.shape))
+        self.add(_Val(shared, out.type, out.shape, readable=False))
+        if self.rng.random() < 0.7:
+            tile = self.fresh("tile")
+            self.emit(
+                f"{tile} = tensor.extract_slice {shared}[{offs}] [{sizes}] [{strides}] "
+                f": {out.type} to {tile_type}"
+            )
+            piece = self.add(
+                _Val(tile, tile_type, tile_shape, lineage=self.new_lineage())
+            )
+        else:
+            piece = self.fresh_tensor(tile_shape)
+        self.consumable = {piece.lineage}
+        if self.config.enabled("captured_writes") and self.rng.random() < 0.6:
+            self.op_captured_write(depth)
+        saved_focus = self.focus
+        for _ in range(self.rng.randint(1, 3)):
+            self.focus = piece
+            self.random_op(depth + 1)
+            same = self.visible(lambda v: v.type == tile_type and v.shape == tile_shape)
+            piece = same[-1] if same else piece
+        self.focus = saved_focus
+        self.emit("scf.forall.in_parallel {")
+        self.emit(
+            f"  tensor.parallel_insert_slice {piece.name} into {shared}[{offs}] "
+            f"[{sizes}] [{strides}] : {tile_type} into {out.type}"
+        )
+        self.emit("}")
+        self.scopes.pop()
+        captured = self.leave_loop(saved_loop)
+        del self.iv_bounds[iv]
+        self.consumable, self.indent = saved
+        self.emit("}")
+        result = self.result(res, out.type, out.shape, out)
+        self.after_loop(captured, result)
+
     def op_if(self, depth: int) -> None:
         init = self.carried()
         lineage = init.lineage if init.lineage in self.consumable else None
@@ -1364,6 +1433,7 @@ class ProgramGenerator:
             ("dynamic", self.op_dynamic, 0.6, "dynamic_shapes"),
             ("constant", self.op_constant, 0.4, "constants"),
             ("for", self.op_for, 1.2, "for"),
+            ("forall", self.op_forall, 0.8, "forall"),
             ("if", self.op_if, 1.0, "if"),
             ("while", self.op_while, 0.6, "while"),
             ("call", self.op_call, 1.5, "calls"),
@@ -1386,7 +1456,7 @@ class ProgramGenerator:
             if w > 0
             and (
                 depth < self.config.max_depth
-                or feat not in ("for", "if", "while", "while_forwarding")
+                or feat not in ("for", "forall", "if", "while", "while_forwarding")
             )
         ]
         if not ops:

@@ -6,14 +6,16 @@ scope chain), keeps call frames (for `memref.alloca` lifetimes and a call-depth 
 records where the ops are for findings, turns every Python error raised by an op
 implementation into an `ExecutionError` naming the innermost op, and also looks op
 implementations up by op name (`register_named_impl`), for ops whose class it does not
-import (for example a `tensor.generate` defined outside xDSL).
+import, and by base class (an op subclassing an implemented op runs like it). Parallel
+loops run their iterations in a seeded shuffled order (`parallel_order`).
 """
 
 from __future__ import annotations
 
 import bisect
+import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
@@ -41,6 +43,11 @@ from xdsl_bufferize.execution.memory import (
     MemoryTracker,
 )
 from xdsl_bufferize.execution.values import MemRefView
+
+_T = TypeVar("_T")
+
+PARALLEL_ORDER_SEED = 0x5EED
+"""Seed of the order in which parallel loop iterations run (fixed: runs reproduce)."""
 
 NamedImpl = Callable[["ExecutionInterpreter", Operation, PythonValues], OpImplResult]
 """An op implementation looked up by op name: (interpreter, op, operand values)."""
@@ -133,6 +140,8 @@ class ExecutionInterpreter(Interpreter):
         self.linalg_indices: list[tuple[int, ...]] = []
         self.globals: dict[str, MemRefView] = {}
         self._symbols: dict[str, Operation] = {}
+        self._no_impl: set[type[Operation]] = set()
+        self._order = random.Random(PARALLEL_ORDER_SEED)
         for op in module.ops:
             sym = op.get_trait(SymbolOpInterface)
             name = sym.get_sym_attr_name(op) if sym is not None else None
@@ -172,8 +181,30 @@ class ExecutionInterpreter(Interpreter):
 
     # -- dispatch -----------------------------------------------------------------
 
+    def _impl_of(self, op_type: type[Operation]) -> Any:
+        """The class-based implementation of `op_type`: its own, else that of its
+        nearest base class (ops that only widen an xDSL op's parser, structured linalg
+        ops added to xDSL's dialect), else None."""
+        impls = self._impls._impl_dict  # pyright: ignore[reportPrivateUsage]
+        entry = impls.get(op_type)
+        if entry is None and op_type not in self._no_impl:
+            entry = next((impls[t] for t in op_type.__mro__ if t in impls), None)
+            if entry is None:
+                self._no_impl.add(op_type)
+            else:
+                impls[op_type] = entry
+        return entry
+
+    def parallel_order(self, points: list[_T]) -> list[_T]:
+        """The iterations of a parallel loop in the order the executor runs them: a
+        seeded shuffle, so that a bufferized program whose iterations share a buffer
+        they should not share (a race) computes something else than its tensor form."""
+        order = list(points)
+        self._order.shuffle(order)
+        return order
+
     def _run_op(self, op: Operation, inputs: PythonValues) -> OpImplResult:
-        entry = self._impls._impl_dict.get(type(op))  # pyright: ignore[reportPrivateUsage]
+        entry = self._impl_of(type(op))
         try:
             if entry is not None:
                 ft, impl = entry

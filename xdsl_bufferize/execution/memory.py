@@ -85,6 +85,7 @@ class FindingKind(Enum):
     USE_AFTER_FREE = "use-after-free"
     WRITE_TO_CONSTANT = "write-to-constant"
     OUT_OF_BOUNDS = "out-of-bounds"
+    DATA_RACE = "data-race"
 
 
 @dataclass(frozen=True)
@@ -282,8 +283,28 @@ class ExecutionError(Exception):
         return self.message
 
 
+@dataclass
+class ParallelLoop:
+    """One running parallel loop (scf.forall, scf.parallel), for race detection."""
+
+    iteration: int = -1
+    private_from: int = 0
+    """Buffers with this id or a larger one were allocated by the current iteration."""
+    accesses: dict[tuple[int, int], dict[int, bool]] = field(
+        default_factory=lambda: dict[tuple[int, int], dict[int, bool]]()
+    )
+    """Per (buffer id, element): the iterations that accessed it, and whether they
+    wrote it."""
+
+
 class MemoryTracker:
-    """All buffers of one run and the findings about them."""
+    """All buffers of one run and the findings about them.
+
+    While a parallel loop runs (`begin_parallel` / `begin_iteration` /
+    `end_parallel`), every access to a buffer allocated before the current iteration
+    is recorded: two iterations touching one element, one of them writing it, is a
+    data race (`FindingKind.DATA_RACE`): the iterations may run at the same time, so
+    the result depends on their timing, whatever order the executor ran them in."""
 
     def __init__(self, describe_op: OpDescriber) -> None:
         self.buffers: list[Buffer] = []
@@ -307,6 +328,8 @@ class MemoryTracker:
         self._clock = 0
         self.function_calls = 0
         """Functions entered so far (the interpreter counts them)."""
+        self.parallel_loops: list[ParallelLoop] = []
+        """The parallel loops running now, innermost last."""
 
     # -- statistics ---------------------------------------------------------------
 
@@ -553,6 +576,39 @@ class MemoryTracker:
                 for slot in buffer.slots:
                     slot.freed, slot.freed_at = True, buffer.freed_at
 
+    # -- parallel loops -----------------------------------------------------------
+
+    def begin_parallel(self) -> None:
+        self.parallel_loops.append(ParallelLoop())
+
+    def begin_iteration(self, index: int) -> None:
+        loop = self.parallel_loops[-1]
+        loop.iteration = index
+        loop.private_from = len(self.buffers)
+
+    def end_parallel(self) -> None:
+        self.parallel_loops.pop()
+
+    def _note_access(
+        self, buffer: Buffer, addr: int, write: bool, op: Operation
+    ) -> None:
+        for loop in self.parallel_loops:
+            if buffer.id >= loop.private_from:
+                continue
+            seen = loop.accesses.setdefault((buffer.id, addr), {})
+            for other, wrote in seen.items():
+                if other != loop.iteration and (wrote or write):
+                    self.report(
+                        FindingKind.DATA_RACE,
+                        f"{op.name} {'writes' if write else 'reads'} element {addr} of "
+                        f"{buffer.describe()}, which another iteration of a parallel "
+                        f"loop {'reads' if not wrote else 'writes'}",
+                        op,
+                        buffer,
+                    )
+                    break
+            seen[loop.iteration] = seen.get(loop.iteration, False) or write
+
     # -- access -------------------------------------------------------------------
 
     def check_live(self, view: MemRefView, op: Operation, action: str) -> bool:
@@ -606,6 +662,8 @@ class MemoryTracker:
         addr = self._address(view, indices, op, "reads")
         if addr is None:
             return default_element(view.buffer.element_type)
+        if self.parallel_loops:
+            self._note_access(view.buffer, addr, False, op)
         return view.buffer.data[addr]
 
     def check_writable(self, view: MemRefView, op: Operation) -> bool:
@@ -630,6 +688,8 @@ class MemoryTracker:
         writable = self.check_writable(view, op)
         addr = self._address(view, indices, op, "writes")
         if addr is not None and writable:
+            if self.parallel_loops:
+                self._note_access(view.buffer, addr, True, op)
             view.buffer.data[addr] = value
 
     def read_all(self, view: MemRefView, op: Operation) -> list[int | float]:
@@ -639,6 +699,8 @@ class MemoryTracker:
         out: list[int | float] = []
         for idx in iter_indices(view.sizes):
             addr = self._address(view, idx, op, "reads")
+            if addr is not None and self.parallel_loops:
+                self._note_access(view.buffer, addr, False, op)
             out.append(
                 default_element(view.buffer.element_type)
                 if addr is None
@@ -656,6 +718,8 @@ class MemoryTracker:
         for idx, value in zip(iter_indices(view.sizes), values, strict=False):
             addr = self._address(view, idx, op, "writes")
             if addr is not None and writable:
+                if self.parallel_loops:
+                    self._note_access(view.buffer, addr, True, op)
                 data[addr] = value
 
     def check_view_within(

@@ -9,11 +9,12 @@ call frame (stack allocations die at its return; depth is capped).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from xdsl.dialects import affine, cf, func, scf
-from xdsl.dialects.builtin import IntegerAttr
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -34,8 +35,11 @@ from xdsl.ir.affine import (
     AffineSymExpr,
 )
 
+from xdsl_bufferize.dialects.scf_forall import ForallOp, InParallelOp
+from xdsl_bufferize.dialects.tensor_ext import ParallelInsertSliceOp
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import ExecutionError
+from xdsl_bufferize.execution.ops_tensor import insert_slice
 from xdsl_bufferize.execution.values import int_values
 
 Ints = Sequence[int]
@@ -119,6 +123,34 @@ def _interp(interpreter: Interpreter) -> ExecutionInterpreter:
     return interpreter
 
 
+def run_parallel_iterations(
+    interpreter: Interpreter,
+    points: list[tuple[int, ...]],
+    body: Callable[[tuple[int, ...]], object],
+) -> None:
+    """Run `body` on each point of a parallel loop, in the executor's shuffled
+    order, with the memory tracker watching for data races between iterations."""
+    interp = _interp(interpreter)
+    memory = interp.memory
+    memory.begin_parallel()
+    try:
+        for index, ivs in enumerate(interp.parallel_order(points)):
+            memory.begin_iteration(index)
+            body(ivs)
+    finally:
+        memory.end_parallel()
+
+
+def _iteration_space(
+    lower: Sequence[int], upper: Sequence[int], steps: Sequence[int]
+) -> list[tuple[int, ...]]:
+    """Every point of a parallel loop nest, in row-major order."""
+    if any(step <= 0 for step in steps):
+        raise ExecutionError(f"parallel loop steps must be positive, got {list(steps)}")
+    ranges = [range(lb, ub, st) for lb, ub, st in zip(lower, upper, steps, strict=True)]
+    return list(itertools.product(*ranges))
+
+
 @register_impls
 class ScfFunctions(InterpreterFunctions):
     """The `scf` dialect."""
@@ -184,21 +216,57 @@ class ScfFunctions(InterpreterFunctions):
         if op.initVals:
             raise ExecutionError("scf.parallel with reductions is not supported")
         n = len(op.lowerBound)
-        lbs, ubs, steps = args[:n], args[n : 2 * n], args[2 * n : 3 * n]
-        ivs = list(lbs)
-        if any(lb >= ub for lb, ub in zip(lbs, ubs, strict=False)):
-            return ()
-        while True:
-            interpreter.run_ssacfg_region(op.body, tuple(ivs), "scf.parallel")
-            d = n - 1
-            while d >= 0:
-                ivs[d] += steps[d]
-                if ivs[d] < ubs[d]:
-                    break
-                ivs[d] = lbs[d]
-                d -= 1
-            if d < 0:
-                return ()
+        points = _iteration_space(args[:n], args[n : 2 * n], args[2 * n : 3 * n])
+        run_parallel_iterations(
+            interpreter,
+            points,
+            lambda ivs: interpreter.run_ssacfg_region(op.body, ivs, "scf.parallel"),
+        )
+        return ()
+
+    @impl(ForallOp)
+    def run_forall(
+        self, interpreter: Interpreter, op: ForallOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        dynamic = iter(args)
+        bounds = [
+            [next(dynamic) if v == DYNAMIC_INDEX else v for v in prop.get_values()]
+            for prop in (op.static_lower_bound, op.static_upper_bound, op.static_step)
+        ]
+        outputs = list(dynamic)
+        results = list(outputs)
+        points = _iteration_space(*bounds)
+
+        def iteration(ivs: tuple[int, ...]) -> None:
+            # Every iteration sees the outputs as they were before the loop; the
+            # pieces it inserts become visible in the results only.
+            inserts = interpreter.run_ssacfg_region(
+                op.body, (*ivs, *outputs), "scf.forall"
+            )
+            for position, insert, values in inserts:
+                results[position] = insert_slice(
+                    interpreter, insert, (values[0], results[position], *values[2:])
+                )
+
+        run_parallel_iterations(interpreter, points, iteration)
+        return tuple(results)
+
+    @impl_terminator(InParallelOp)
+    def run_in_parallel(
+        self, interpreter: Interpreter, op: InParallelOp, args: tuple[Any, ...]
+    ) -> tuple[TerminatorValue, tuple[Any, ...]]:
+        forall = op.parent_op()
+        assert isinstance(forall, ForallOp)
+        shared = forall.region_out_args
+        inserts: list[tuple[int, ParallelInsertSliceOp, tuple[Any, ...]]] = []
+        for insert in op.region.block.ops:
+            if not isinstance(insert, ParallelInsertSliceOp):
+                raise ExecutionError(
+                    f"{insert.name} in scf.forall.in_parallel is not supported"
+                )
+            values = interpreter.get_values(insert.operands)
+            inserts.append((shared.index(insert.dest), insert, values))
+        return ReturnedValues(tuple(inserts)), ()
 
     @impl_terminator(scf.ReduceOp)
     def run_reduce(

@@ -1,14 +1,15 @@
 """Implementations of `linalg` ops, on tensors and on memrefs.
 
-All structured ops (`linalg.generic` and the named ops xDSL defines: fill, copy, matmul,
-transpose, the convolutions, pooling and elementwise ops) run through one engine: the
+All structured ops (`linalg.generic`, the named ops xDSL defines: fill, copy, matmul,
+transpose, the convolutions, pooling and elementwise ops, and `linalg.dot` /
+`linalg.batch_reduce_matmul` of `dialects/linalg_ext.py`) run through one engine: the
 loop ranges come from the operand shapes through the indexing maps, the iteration space
 is walked in row-major order, and the body region combines the operand elements at each
 point (`linalg.index` reads the point). On tensors the outputs start as copies of the
 `outs` values and become the results (destination-passing style); on memrefs the body
 writes the `outs` buffers in place. A body that only forwards block arguments (fill,
 copy, transpose) is evaluated without running the region. `linalg.broadcast` and
-`linalg.reduce` have their own small implementations. `linalg.copy` between memrefs
+`linalg.reduce` and `linalg.map` have their own small implementations. `linalg.copy` between memrefs
 counts as a copy in the run's memory statistics.
 """
 
@@ -32,6 +33,8 @@ from xdsl.interpreter import (
 from xdsl.ir import BlockArgument, Operation, Region
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 
+from xdsl_bufferize.dialects.linalg_ext import MapOp
+from xdsl_bufferize.dialects.upstream import register_upstream_ops
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import ExecutionError, FindingKind, MemoryTracker
 from xdsl_bufferize.execution.ops_control import compile_map
@@ -213,6 +216,20 @@ class LinalgFunctions(InterpreterFunctions):
             out.write(idx, src.read(kept, None))
         return (out.result(),) if isinstance(init, ArrayValue) else ()
 
+    @impl(MapOp)
+    def run_map(
+        self, interpreter: Interpreter, op: MapOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        *inputs, init = args
+        mem = _interp(interpreter).memory
+        sources = [_Operand(v, op, mem, copy_tensor=False) for v in inputs]
+        out = _Operand(init, op, mem, copy_tensor=True)
+        for idx in iter_indices(out.shape):
+            elements = tuple(source.read(idx, None) for source in sources)
+            (value,) = interpreter.run_ssacfg_region(op.mapper, elements, op.name)
+            out.write(idx, value)
+        return (out.result(),) if isinstance(init, ArrayValue) else ()
+
     @impl(linalg.ReduceOp)
     def run_reduce(
         self, interpreter: Interpreter, op: linalg.ReduceOp, args: tuple[Any, ...]
@@ -246,7 +263,9 @@ def _structured_impl(
 
 
 def _register_structured() -> None:
-    """Run every structured linalg op class of xDSL through the common engine."""
+    """Run every structured linalg op class of xDSL's `linalg` dialect (with the ops
+    `dialects/upstream.py` adds to it) through the common engine."""
+    register_upstream_ops()
     for cls in Linalg.operations:
         if not issubclass(cls, LinalgStructuredOperation):
             continue

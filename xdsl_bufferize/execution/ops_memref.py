@@ -40,6 +40,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 
 from xdsl_bufferize.dialects.memref_realloc import ReallocOp
+from xdsl_bufferize.dialects.vector_mask import MaskOp
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import AllocKind, ExecutionError, FindingKind
 from xdsl_bufferize.execution.ops_arith import constant_value
@@ -622,6 +623,67 @@ def _within(index: Sequence[int], shape: Sequence[int]) -> bool:
     return all(0 <= i < n for i, n in zip(index, shape, strict=False))
 
 
+def transfer_read(
+    interpreter: Interpreter,
+    op: vector.TransferReadOp,
+    args: Sequence[Any],
+    mask: Sequence[Any] | None,
+    passthru: Sequence[Any] | None,
+) -> tuple[Any, ...]:
+    """`vector.transfer_read` under `mask`: a masked-off lane reads nothing and yields
+    the passthru lane, else the padding."""
+    source = args[0]
+    n_idx = len(op.indices)
+    indices = args[1 : 1 + n_idx]
+    padding = args[1 + n_idx]
+    vtype = cast(VectorType[Attribute], op.result.type)
+    shape = tuple(vtype.get_shape())
+    mem = _interp(interpreter).memory
+    out: list[Any] = []
+    for k, (_, src) in enumerate(_transfer_positions(op, indices, shape)):
+        if mask is not None and not mask[k]:
+            out.append(padding if passthru is None else passthru[k])
+        elif isinstance(source, ArrayValue):
+            out.append(source.get(src) if source.in_bounds(src) else padding)
+        else:
+            view = _view(source)
+            if _within(src, view.sizes) or all(_in_bounds_flags(op)):
+                out.append(mem.load(view, src, op))
+            else:
+                out.append(padding)
+    return tuple(out)
+
+
+def transfer_write(
+    interpreter: Interpreter,
+    op: vector.TransferWriteOp,
+    args: Sequence[Any],
+    mask: Sequence[Any] | None,
+) -> tuple[Any, ...]:
+    """`vector.transfer_write` under `mask` (masked-off lanes are not written): the new
+    tensor, or nothing for a memref."""
+    values, dest = args[0], args[1]
+    n_idx = len(op.indices)
+    indices = args[2 : 2 + n_idx]
+    vtype = cast(VectorType[Attribute], op.vector.type)
+    shape = tuple(vtype.get_shape())
+    pairs = _transfer_positions(op, indices, shape)
+    mem = _interp(interpreter).memory
+    if isinstance(dest, ArrayValue):
+        data = list(dest.data)
+        for k, (_, src) in enumerate(pairs):
+            if (mask is None or mask[k]) and dest.in_bounds(src):
+                data[dest.flat_index(src)] = values[k]
+        return (ArrayValue(dest.shape, data),)
+    view = _view(dest)
+    for k, (_, src) in enumerate(pairs):
+        if mask is not None and not mask[k]:
+            continue
+        if _within(src, view.sizes) or all(_in_bounds_flags(op)):
+            mem.store(view, src, values[k], op)
+    return ()
+
+
 @register_impls
 class VectorFunctions(InterpreterFunctions):
     """`vector` transfers, loads, stores and broadcasts (vectors are flat tuples)."""
@@ -630,27 +692,9 @@ class VectorFunctions(InterpreterFunctions):
     def run_transfer_read(
         self, interpreter: Interpreter, op: vector.TransferReadOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        source = args[0]
         n_idx = len(op.indices)
-        indices = args[1 : 1 + n_idx]
-        padding = args[1 + n_idx]
         mask = args[2 + n_idx] if op.mask is not None else None
-        vtype = cast(VectorType[Attribute], op.result.type)
-        shape = tuple(vtype.get_shape())
-        mem = _interp(interpreter).memory
-        out: list[Any] = []
-        for k, (_, src) in enumerate(_transfer_positions(op, indices, shape)):
-            if mask is not None and not mask[k]:
-                out.append(padding)
-            elif isinstance(source, ArrayValue):
-                out.append(source.get(src) if source.in_bounds(src) else padding)
-            else:
-                view = _view(source)
-                if _within(src, view.sizes) or all(_in_bounds_flags(op)):
-                    out.append(mem.load(view, src, op))
-                else:
-                    out.append(padding)
-        return (tuple(out),)
+        return (transfer_read(interpreter, op, args, mask, None),)
 
     @impl(vector.TransferWriteOp)
     def run_transfer_write(
@@ -659,27 +703,38 @@ class VectorFunctions(InterpreterFunctions):
         op: vector.TransferWriteOp,
         args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
-        values, dest = args[0], args[1]
         n_idx = len(op.indices)
-        indices = args[2 : 2 + n_idx]
         mask = args[2 + n_idx] if op.mask is not None else None
-        vtype = cast(VectorType[Attribute], op.vector.type)
-        shape = tuple(vtype.get_shape())
-        pairs = _transfer_positions(op, indices, shape)
-        mem = _interp(interpreter).memory
-        if isinstance(dest, ArrayValue):
-            data = list(dest.data)
-            for k, (_, src) in enumerate(pairs):
-                if (mask is None or mask[k]) and dest.in_bounds(src):
-                    data[dest.flat_index(src)] = values[k]
-            return (ArrayValue(dest.shape, data),)
-        view = _view(dest)
-        for k, (_, src) in enumerate(pairs):
-            if mask is not None and not mask[k]:
-                continue
-            if _within(src, view.sizes) or all(_in_bounds_flags(op)):
-                mem.store(view, src, values[k], op)
-        return ()
+        return transfer_write(interpreter, op, args, mask)
+
+    @impl(vector.CreateMaskOp)
+    def run_create_mask(
+        self, interpreter: Interpreter, op: vector.CreateMaskOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        shape = cast(VectorType[Attribute], op.results[0].type).get_shape()
+        return (
+            tuple(
+                all(i < bound for i, bound in zip(idx, args, strict=True))
+                for idx in iter_indices(shape)
+            ),
+        )
+
+    @impl(MaskOp)
+    def run_mask(
+        self, interpreter: Interpreter, op: MaskOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        mask, passthru = args[0], (args[1] if len(args) > 1 else None)
+        inner = op.masked_op
+        if inner is None:
+            return ()
+        if getattr(inner, "mask", None) is not None:
+            raise ExecutionError(f"{inner.name} under vector.mask has its own mask")
+        values = interpreter.get_values(inner.operands)
+        if isinstance(inner, vector.TransferReadOp):
+            return (transfer_read(interpreter, inner, values, mask, passthru),)
+        if isinstance(inner, vector.TransferWriteOp):
+            return transfer_write(interpreter, inner, values, mask)
+        raise ExecutionError(f"vector.mask of {inner.name} is not supported")
 
     @impl(vector.LoadOp)
     def run_load(

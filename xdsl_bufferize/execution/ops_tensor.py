@@ -31,6 +31,7 @@ from xdsl.interpreter import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from xdsl_bufferize.dialects.tensor_ext import ParallelInsertSliceOp
 from xdsl_bufferize.execution.interpreter import (
     ExecutionInterpreter,
     register_named_impl,
@@ -132,6 +133,54 @@ def collapsed_shape(shape: Sequence[int], reassociation: Attribute) -> tuple[int
     return tuple(out)
 
 
+def slice_parameters(
+    op: Operation, args: Sequence[Any]
+) -> tuple[list[int], list[int], list[int]]:
+    """(offsets, sizes, strides) of a slice op (`tensor.insert_slice`,
+    `tensor.parallel_insert_slice`, ...) whose operands are source, dest, then the
+    dynamic offsets, sizes and strides, given the operands' values."""
+    assert isinstance(op, tensor.InsertSliceOp | ParallelInsertSliceOp)
+    n_off, n_size = len(op.offsets), len(op.sizes)
+    props = op.properties
+    offsets = mixed_values(props["static_offsets"], args[2 : 2 + n_off])
+    sizes = mixed_values(props["static_sizes"], args[2 + n_off : 2 + n_off + n_size])
+    strides = mixed_values(props["static_strides"], args[2 + n_off + n_size :])
+    return offsets, sizes, strides
+
+
+def insert_slice(
+    interpreter: Interpreter, op: Operation, args: Sequence[Any]
+) -> ArrayValue:
+    """The destination tensor with the source inserted at the op's slice (operands as
+    for `slice_parameters`); a slice reaching outside is an out-of-bounds finding."""
+    source, dest = args[0], args[1]
+    assert isinstance(source, ArrayValue)
+    assert isinstance(dest, ArrayValue)
+    offsets, sizes, strides = slice_parameters(op, args)
+    if num_elements(sizes) != len(source.data):
+        raise ExecutionError(
+            f"source of shape {list(source.shape)} does not fill a slice of sizes "
+            f"{sizes}"
+        )
+    data = list(dest.data)
+    positions = slice_positions(dest.shape, offsets, sizes, strides)
+    if positions is None:
+        _report_oob(
+            interpreter,
+            op,
+            f"slice (offsets {offsets}, sizes {sizes}, strides {strides}) reaches "
+            f"outside a tensor of shape {list(dest.shape)}",
+        )
+        for idx, value in zip(iter_indices(sizes), source.data, strict=False):
+            p = tuple(o + i * s for o, i, s in zip(offsets, idx, strides, strict=False))
+            if dest.in_bounds(p):
+                data[dest.flat_index(p)] = value
+    else:
+        for p, value in zip(positions, source.data, strict=False):
+            data[dest.flat_index(p)] = value
+    return ArrayValue(dest.shape, data)
+
+
 @register_impls
 class TensorFunctions(InterpreterFunctions):
     """The `tensor` dialect."""
@@ -221,37 +270,7 @@ class TensorFunctions(InterpreterFunctions):
     def run_insert_slice(
         self, interpreter: Interpreter, op: tensor.InsertSliceOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        source, dest = args[0], args[1]
-        assert isinstance(source, ArrayValue)
-        assert isinstance(dest, ArrayValue)
-        n_off, n_size = len(op.offsets), len(op.sizes)
-        offsets = mixed_values(op.static_offsets, args[2 : 2 + n_off])
-        sizes = mixed_values(op.static_sizes, args[2 + n_off : 2 + n_off + n_size])
-        strides = mixed_values(op.static_strides, args[2 + n_off + n_size :])
-        if num_elements(sizes) != len(source.data):
-            raise ExecutionError(
-                f"source of shape {list(source.shape)} does not fill a slice of sizes "
-                f"{sizes}"
-            )
-        data = list(dest.data)
-        positions = slice_positions(dest.shape, offsets, sizes, strides)
-        if positions is None:
-            _report_oob(
-                interpreter,
-                op,
-                f"slice (offsets {offsets}, sizes {sizes}, strides {strides}) reaches "
-                f"outside a tensor of shape {list(dest.shape)}",
-            )
-            for idx, value in zip(iter_indices(sizes), source.data, strict=False):
-                p = tuple(
-                    o + i * s for o, i, s in zip(offsets, idx, strides, strict=False)
-                )
-                if dest.in_bounds(p):
-                    data[dest.flat_index(p)] = value
-        else:
-            for p, value in zip(positions, source.data, strict=False):
-                data[dest.flat_index(p)] = value
-        return (ArrayValue(dest.shape, data),)
+        return (insert_slice(interpreter, op, args),)
 
     @impl(tensor.DimOp)
     def run_dim(

@@ -11,7 +11,8 @@ is asked through this protocol, never hard-coded in the analysis:
   with `BufferRelation.EQUIVALENT` or `BufferRelation.UNKNOWN`);
 * whether a result is a brand-new allocation (`bufferizes_to_allocation`), is
   writable at all (`is_writable`), or must be bufferized in place;
-* which of its regions may run more than once (`is_repetitive_region`);
+* which of its regions may run more than once (`is_repetitive_region`), and
+  which run their executions in parallel (`is_parallel_region`);
 * how to rewrite it to memref form (`bufferize`), given the buffers of its operands.
 
 Ops of xDSL's dialects cannot take a new trait, so models are kept in a registry keyed
@@ -402,6 +403,12 @@ class BufferizableOpModel(abc.ABC):
     def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
         """Whether region `region_index` of `op` may execute more than once per
         execution of `op` (loop bodies)."""
+        return False
+
+    def is_parallel_region(self, op: Operation, region_index: int) -> bool:
+        """Whether the executions of region `region_index` of `op` may run at the
+        same time (scf.forall): a write in it into data defined outside it needs a
+        private copy per execution (MLIR's `isParallelRegion`)."""
         return False
 
     def is_not_conflicting(

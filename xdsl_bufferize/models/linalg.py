@@ -35,6 +35,7 @@ from xdsl.irdl import IRDLOperation
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
+from xdsl_bufferize.dialects.linalg_ext import BatchReduceMatmulOp, DotOp, MapOp
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingOpOperand,
     AliasingValue,
@@ -71,7 +72,9 @@ def _is_plain_elementwise(op_type: type[Operation]) -> bool:
 def num_dps_inputs(op: Operation) -> int:
     """How many leading operands are `ins` (the rest, up to the DPS inits, `outs`)."""
     if not _is_structured(type(op)):
-        return 1
+        # linalg.broadcast, linalg.reduce, linalg.map: every operand but the last is
+        # an input.
+        return len(op.operands) - 1
     # Decoding the segment sizes through the `inputs` accessor costs more than the
     # rest of a model query: decode each distinct payload once.
     segments = op.properties.get("operandSegmentSizes")
@@ -137,7 +140,9 @@ class LinalgDpsOpModel(BufferizableOpModel):
     ) -> bool:
         if not is_dps_init(op, operand.index):
             return True
-        return payload_block(op).args[operand.index].first_use is not None
+        # linalg.map's payload has no argument for its init: it never reads it.
+        args = payload_block(op).args
+        return operand.index < len(args) and args[operand.index].first_use is not None
 
     def bufferizes_to_memory_write(
         self, op: Operation, operand: OpOperand, state: AnalysisState
@@ -171,6 +176,8 @@ class LinalgDpsOpModel(BufferizableOpModel):
     def bufferizes_to_elementwise_access(
         self, op: Operation, operands: Sequence[OpOperand]
     ) -> bool:
+        if isinstance(op, MapOp):
+            return True
         if _is_plain_elementwise(type(op)) and all(
             isinstance(t, ShapedType) for t in op.operand_types
         ):
@@ -234,8 +241,12 @@ LINALG_DPS_OPS: tuple[type[Operation], ...] = (
     linalg.Conv2DNhwgcGfhwcOp,
     linalg.BroadcastOp,
     linalg.ReduceOp,
+    MapOp,
+    DotOp,
+    BatchReduceMatmulOp,
 )
-"""Every linalg op of xDSL 0.75 with tensor semantics (all but yield and index)."""
+"""Every linalg op with tensor semantics (all but yield and index): xDSL 0.75's and
+those `dialects/linalg_ext.py` adds to its dialect."""
 
 
 def register_linalg_models() -> None:

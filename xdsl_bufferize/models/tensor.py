@@ -31,7 +31,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
-from xdsl_bufferize.dialects.tensor_ext import GenerateOp
+from xdsl_bufferize.dialects.tensor_ext import GenerateOp, ParallelInsertSliceOp
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingValue,
     AnalysisState,
@@ -54,6 +54,7 @@ from xdsl_bufferize.models.tensor_slice import (
     ExtractSliceOpModel,
     InsertSliceOpModel,
     InsertSliceSubsetModel,
+    ParallelInsertSliceOpModel,
 )
 from xdsl_bufferize.utils.indices import (
     Mixed,
@@ -427,6 +428,8 @@ def register_tensor_models() -> None:
     register_bufferizable_model(tensor.ExtractSliceOp, ExtractSliceOpModel())
     register_bufferizable_model(tensor.InsertSliceOp, InsertSliceOpModel())
     register_subset_insertion_model(tensor.InsertSliceOp, InsertSliceSubsetModel())
+    register_bufferizable_model(ParallelInsertSliceOp, ParallelInsertSliceOpModel())
+    register_subset_insertion_model(ParallelInsertSliceOp, InsertSliceSubsetModel())
     register_bufferizable_model(tensor.DimOp, DimOpModel())
     register_bufferizable_model(tensor.CastOp, CastOpModel())
     register_bufferizable_model(tensor.FromElementsOp, FromElementsOpModel())

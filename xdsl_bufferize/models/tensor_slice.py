@@ -12,7 +12,10 @@
   needed (`verify_analysis`), and `bufferize` makes none. The matching walks the
   reverse use-def chain from the source (`has_matching_extract_slice`, MLIR's
   `matchesInsertDestination`).
-* `insert_slice` is also a subset insertion (`InsertSliceSubsetModel`): empty-tensor
+* `parallel_insert_slice` (in `scf.forall.in_parallel`) bufferizes like
+  `insert_slice` into the loop's shared output, with no result: the copy goes
+  before the `in_parallel` terminator.
+* both are also subset insertions (`InsertSliceSubsetModel`): empty-tensor
   elimination replaces an empty tensor computed into it by the matching
   `extract_slice` of the destination.
 """
@@ -27,6 +30,7 @@ from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from xdsl_bufferize.dialects.tensor_ext import ParallelInsertSliceOp
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingValue,
     AnalysisState,
@@ -46,6 +50,9 @@ from xdsl_bufferize.utils.indices import (
     tensor_type_of,
 )
 from xdsl_bufferize.utils.memref_layout import subview_type
+
+InsertSliceLike = tensor.InsertSliceOp | ParallelInsertSliceOp
+"""The ops inserting a slice into a destination tensor."""
 
 # ---------------------------------------------------------------------------
 # Reverse use-def chains: matching extract_slice / insert_slice pairs.
@@ -90,8 +97,8 @@ def find_in_reverse_chain(
 
 
 def same_slice(
-    a: tensor.ExtractSliceOp | tensor.InsertSliceOp | memref.SubviewOp,
-    b: tensor.ExtractSliceOp | tensor.InsertSliceOp | memref.SubviewOp,
+    a: tensor.ExtractSliceOp | InsertSliceLike | memref.SubviewOp,
+    b: tensor.ExtractSliceOp | InsertSliceLike | memref.SubviewOp,
 ) -> bool:
     """Whether two slicing ops take the same offsets, sizes and strides."""
     # Fast path: equal static lists and the very same SSA operands.
@@ -114,17 +121,19 @@ def same_slice(
 
 
 def _slice_operands(
-    op: tensor.ExtractSliceOp | tensor.InsertSliceOp | memref.SubviewOp,
+    op: tensor.ExtractSliceOp | InsertSliceLike | memref.SubviewOp,
 ) -> Sequence[SSAValue]:
     """The dynamic offsets, sizes and strides of a slicing op, in order (every
     operand after the source, and after the destination of an insert_slice)."""
-    return op.operands[2:] if isinstance(op, tensor.InsertSliceOp) else op.operands[1:]
+    if isinstance(op, InsertSliceLike):
+        return op.operands[2:]
+    return op.operands[1:]
 
 
 def has_matching_extract_slice(
     state: AnalysisState,
     value: SSAValue,
-    insert: tensor.InsertSliceOp,
+    insert: InsertSliceLike,
     require_in_place: bool = False,
 ) -> bool:
     """Whether `value` comes only from extract_slices of a tensor equivalent to
@@ -214,7 +223,7 @@ class InsertSliceOpModel(BufferizableOpModel):
     def bufferizes_to_memory_read(
         self, op: Operation, operand: OpOperand, state: AnalysisState
     ) -> bool:
-        assert isinstance(op, tensor.InsertSliceOp)
+        assert isinstance(op, InsertSliceLike)
         if operand.index == 0:
             return True
         # The dest is read unless the slice overwrites all of it.
@@ -246,6 +255,10 @@ class InsertSliceOpModel(BufferizableOpModel):
             return (AliasingValue(op.result, BufferRelation.EQUIVALENT),)
         return ()
 
+    def _anchor(self, op: InsertSliceLike) -> Operation:
+        """The op before which the subview and the copy go."""
+        return op
+
     def is_not_conflicting(
         self,
         op: Operation,
@@ -253,7 +266,7 @@ class InsertSliceOpModel(BufferizableOpModel):
         write: OpOperand,
         state: AnalysisState,
     ) -> bool | None:
-        assert isinstance(op, tensor.InsertSliceOp)
+        assert isinstance(op, InsertSliceLike)
         if read.owner is op:
             # The dest is read only outside the slice: a write into exactly the
             # matching slice does not conflict with it.
@@ -279,7 +292,7 @@ class InsertSliceOpModel(BufferizableOpModel):
         return None
 
     def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
-        assert isinstance(op, tensor.InsertSliceOp)
+        assert isinstance(op, InsertSliceLike)
         # Records whether the source is the very slice of the dest the op writes
         # (then `bufferize` copies nothing).
         state.record_decision(
@@ -292,7 +305,7 @@ class InsertSliceOpModel(BufferizableOpModel):
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
     ) -> None:
-        assert isinstance(op, tensor.InsertSliceOp)
+        assert isinstance(op, InsertSliceLike)
         dest = state.get_buffer(rewriter, op.dest)
         source = state.get_buffer(rewriter, op.source)
         self_copy = state.analysis.decision(op) is True
@@ -305,32 +318,76 @@ class InsertSliceOpModel(BufferizableOpModel):
                 and view.source is dest
                 and same_slice(view, op)
             )
+        anchor = self._anchor(op)
         if not self_copy:
             target = build_subview(
                 rewriter,
-                op,
+                anchor,
                 dest,
                 mixed_values(op.static_offsets, op.offsets),
                 mixed_values(op.static_sizes, op.sizes),
                 mixed_values(op.static_strides, op.strides),
                 tensor_type_of(op.source).get_shape(),
             )
-            build_copy(rewriter, op, source, target)
+            build_copy(rewriter, anchor, source, target)
+        self._finish(op, rewriter, state, dest)
+
+    def _finish(
+        self,
+        op: InsertSliceLike,
+        rewriter: PatternRewriter,
+        state: BufferizationState,
+        dest: SSAValue,
+    ) -> None:
+        assert isinstance(op, tensor.InsertSliceOp)
         state.replace_op_with_bufferized_values(rewriter, op, [dest])
 
 
+class ParallelInsertSliceOpModel(InsertSliceOpModel):
+    """tensor.parallel_insert_slice: like insert_slice, but it has no result: the
+    subview and copy go before the enclosing `scf.forall.in_parallel` (whose region
+    holds only parallel inserts) and the op is erased; the destination is the
+    shared output of the loop, written in place."""
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        return ()
+
+    def must_bufferize_in_place(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        # There is no result to hold a copy: the write goes to the shared output.
+        return operand.index == 1
+
+    def _anchor(self, op: InsertSliceLike) -> Operation:
+        parent = op.parent_op()
+        assert parent is not None
+        return parent
+
+    def _finish(
+        self,
+        op: InsertSliceLike,
+        rewriter: PatternRewriter,
+        state: BufferizationState,
+        dest: SSAValue,
+    ) -> None:
+        rewriter.erase(op)
+
+
 class InsertSliceSubsetModel(SubsetInsertionModel):
-    """tensor.insert_slice as a subset insertion: the subset is the extract_slice of
-    the dest at the op's offsets, sizes and strides."""
+    """tensor.insert_slice and tensor.parallel_insert_slice as subset insertions:
+    the subset is the extract_slice of the dest at the op's offsets, sizes and
+    strides."""
 
     def values_needed_for_extraction(self, op: Operation) -> list[SSAValue]:
-        assert isinstance(op, tensor.InsertSliceOp)
+        assert isinstance(op, InsertSliceLike)
         return [op.dest, *op.offsets, *op.sizes, *op.strides]
 
     def build_subset_extraction(
         self, op: Operation, before: Operation
     ) -> tuple[SSAValue, Operation | None]:
-        assert isinstance(op, tensor.InsertSliceOp)
+        assert isinstance(op, InsertSliceLike)
         extract = tensor.ExtractSliceOp(
             op.dest,
             mixed_values(op.static_offsets, op.offsets),

@@ -1,0 +1,65 @@
+"""The one place where ops in MLIR's spelling join xDSL's own dialects.
+
+xDSL (0.75) finds an op through the dialect named by its prefix and refuses a second
+dialect of the same name, so a plugin cannot define `tensor.generate` in a dialect of its
+own. `register_upstream_ops()` therefore puts our op classes into xDSL's `Dialect`
+objects themselves, before any context loads those dialects: it appends each op that
+xDSL does not define (`memref.realloc`, `scf.forall`, `tensor.parallel_insert_slice`,
+`linalg.map`, ...) and swaps in the few subclasses that only widen xDSL's parser to
+MLIR's forms (`linalg.reduce`'s short form). An op xDSL defines itself in a later version
+is left alone (the test suite then shows what to delete here). It runs once, when this
+module is imported: by `xdsl_bufferize.universe` (so `xdsl-opt` and every context made
+through xDSL's multiverse see the ops) and by the reference executor.
+
+`tensor_ext.generate`, the earlier spelling of `tensor.generate`, stays in our own
+`tensor_ext` dialect as an alias.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import linalg, memref, scf, tensor, vector
+from xdsl.ir import Dialect, Operation
+
+from xdsl_bufferize.dialects.linalg_ext import (
+    BatchReduceMatmulOp,
+    DotOp,
+    MapOp,
+    ReduceOp,
+)
+from xdsl_bufferize.dialects.memref_realloc import ReallocOp
+from xdsl_bufferize.dialects.scf_forall import ForallOp, InParallelOp
+from xdsl_bufferize.dialects.tensor_ext import GenerateOp, ParallelInsertSliceOp
+from xdsl_bufferize.dialects.vector_mask import MaskOp, YieldOp
+
+ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
+    (memref.MemRef, ReallocOp),
+    (scf.Scf, ForallOp),
+    (scf.Scf, InParallelOp),
+    (tensor.Tensor, GenerateOp),
+    (tensor.Tensor, ParallelInsertSliceOp),
+    (linalg.Linalg, MapOp),
+    (linalg.Linalg, DotOp),
+    (linalg.Linalg, BatchReduceMatmulOp),
+    (vector.Vector, MaskOp),
+    (vector.Vector, YieldOp),
+)
+"""Ops of MLIR that xDSL's dialect lacks, added to that dialect."""
+
+WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = ((linalg.Linalg, ReduceOp),)
+"""Subclasses replacing xDSL's class of the same name (they only parse more forms)."""
+
+
+def register_upstream_ops() -> None:
+    """Add `ADDED_OPS` and swap in `WIDENED_OPS` (idempotent)."""
+    for dialect, op_type in ADDED_OPS:
+        operations = dialect._operations  # pyright: ignore[reportPrivateUsage]
+        if not any(op.name == op_type.name for op in operations):
+            operations.append(op_type)
+    for dialect, op_type in WIDENED_OPS:
+        operations = dialect._operations  # pyright: ignore[reportPrivateUsage]
+        for i, op in enumerate(operations):
+            if op.name == op_type.name and issubclass(op_type, op):
+                operations[i] = op_type
+
+
+register_upstream_ops()
