@@ -323,40 +323,26 @@ class ForallOp(IRDLOperation):
         printer.print_string(")")
         lbs, _, steps = self.mixed_bounds()
         normalized = all(lb == 0 for lb in lbs) and all(s == 1 for s in steps)
-        paren = Parser.Delimiter.PAREN
-        if normalized:
-            printer.print_string(" in ")
+        upper = (
+            " in " if normalized else " to ",
+            self.dynamic_upper_bound,
+            self.static_upper_bound,
+        )
+        lists = [upper]
+        if not normalized:
+            lists = [
+                (" = ", self.dynamic_lower_bound, self.static_lower_bound),
+                upper,
+                (" step ", self.dynamic_step, self.static_step),
+            ]
+        for keyword, dynamic, static in lists:
+            printer.print_string(keyword)
             print_dynamic_index_list(
                 printer,
                 DYNAMIC_INDEX,
-                self.dynamic_upper_bound,
-                self.static_upper_bound.get_values(),
-                delimiter=paren,
-            )
-        else:
-            printer.print_string(" = ")
-            print_dynamic_index_list(
-                printer,
-                DYNAMIC_INDEX,
-                self.dynamic_lower_bound,
-                self.static_lower_bound.get_values(),
-                delimiter=paren,
-            )
-            printer.print_string(" to ")
-            print_dynamic_index_list(
-                printer,
-                DYNAMIC_INDEX,
-                self.dynamic_upper_bound,
-                self.static_upper_bound.get_values(),
-                delimiter=paren,
-            )
-            printer.print_string(" step ")
-            print_dynamic_index_list(
-                printer,
-                DYNAMIC_INDEX,
-                self.dynamic_step,
-                self.static_step.get_values(),
-                delimiter=paren,
+                dynamic,
+                static.get_values(),
+                delimiter=Parser.Delimiter.PAREN,
             )
         if self.outputs:
             printer.print_string(" shared_outs(")
