@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 
 from xdsl_bufferize.analysis.program_order import defined_in, region_contains_op
 from xdsl_bufferize.interfaces.bufferizable import (
@@ -166,6 +166,95 @@ def _loop_carried(
     return False
 
 
+def _blocks_in_common_region(
+    a: Operation | Block, b: Operation
+) -> tuple[Block, Block] | None:
+    """The blocks holding `a` (an op, or a block itself) and `b`, or their ancestors,
+    in the innermost region holding both, when that region has several blocks (an
+    unstructured control-flow graph); None otherwise."""
+    blocks: dict[int, Block] = {}
+    block = a if isinstance(a, Block) else a.parent_block()
+    while block is not None:
+        region = block.parent
+        if region is None:
+            break
+        blocks[id(region)] = block
+        parent = region.parent_op()
+        block = parent.parent_block() if parent is not None else None
+    block = b.parent_block()
+    while block is not None:
+        region = block.parent
+        if region is None:
+            return None
+        if id(region) in blocks:
+            first = region.first_block
+            if first is None or first.next_block is None:
+                return None
+            return blocks[id(region)], block
+        parent = region.parent_op()
+        block = parent.parent_block() if parent is not None else None
+    return None
+
+
+def _reaches(
+    state: OneShotAnalysisState, source: Block, target: Block, avoid: Block | None
+) -> bool:
+    """Whether a path of one branch or more leads from `source` to `target` without
+    entering `avoid` (MLIR's `Block::isReachable`)."""
+    key = (id(source), id(target), id(avoid))
+    known = state.block_reach.get(key)
+    if known is not None:
+        return known
+    seen: set[int] = set()
+    work = [source]
+    found = False
+    while work and not found:
+        block = work.pop()
+        terminator = block.last_op
+        for successor in () if terminator is None else terminator.successors:
+            if successor is avoid or id(successor) in seen:
+                continue
+            if successor is target:
+                found = True
+                break
+            seen.add(id(successor))
+            work.append(successor)
+    state.block_reach[key] = found
+    return found
+
+
+def _may_follow(
+    state: OneShotAnalysisState, first: Operation | Block, then: Operation
+) -> bool:
+    """Whether `then` may run after `first` through branches of a control-flow graph
+    although it comes earlier in the text (or in another block): their blocks differ
+    and a path leads from `first`'s to `then`'s."""
+    pair = _blocks_in_common_region(first, then)
+    if pair is None or pair[0] is pair[1]:
+        return False
+    return _reaches(state, pair[0], pair[1], None)
+
+
+def _cfg_carried(
+    state: OneShotAnalysisState, read: Operation, write: Operation, d: SSAValue
+) -> bool:
+    """Whether a loop of branches (cf) runs the read and the write again and again
+    without redefining `d`: their blocks reach each other avoiding `d`'s block
+    (MLIR's `canUseOpDominanceDueToBlocks`), so the write of one round may precede
+    the read of the next."""
+    pair = _blocks_in_common_region(read, write)
+    if pair is None:
+        return False
+    read_block, write_block = pair
+    def_block = d.block if isinstance(d, BlockArgument) else d.op.parent_block()
+    if def_block is not None:
+        def_pair = _blocks_in_common_region(def_block, read)
+        def_block = def_pair[0] if def_pair is not None else None
+    return _reaches(state, read_block, write_block, def_block) and _reaches(
+        state, write_block, read_block, def_block
+    )
+
+
 def _model_opinion(
     state: OneShotAnalysisState,
     model: BufferizableOpModel | None,
@@ -218,11 +307,17 @@ def _pair_conflict(
             state.buffer_roots(definition) & state.buffer_roots(write.value)
         ):
             continue  # the data read lives in buffers the write never is
-        carried = _loop_carried(state, r_op, w_op, definition)
+        carried = _loop_carried(state, r_op, w_op, definition) or _cfg_carried(
+            state, r_op, w_op, definition
+        )
         if only_carried and not carried:
             continue
         if opinion is None and not carried:
-            if r_op is not w_op and order.happens_before(r_op, w_op):
+            if (
+                r_op is not w_op
+                and order.happens_before(r_op, w_op)
+                and not _may_follow(state, w_op, r_op)
+            ):
                 continue
             if _mutually_exclusive(r_op, w_op):
                 continue
@@ -234,9 +329,12 @@ def _pair_conflict(
                 if (
                     order.pos[w_op] <= order.value_pos(definition)
                     and definition.op is not w_op
+                    and not _may_follow(state, definition.op, w_op)
                 ):
                     continue
-            elif order.pos[w_op] < order.value_pos(definition):
+            elif order.pos[w_op] < order.value_pos(definition) and not _may_follow(
+                state, definition.block, w_op
+            ):
                 continue
             # An op's own operand is consumed before its regions' block
             # arguments are defined (a loop's init before its iter_arg).

@@ -187,12 +187,33 @@ def collect_reads(
             for loop, _ in state.repetitive_ancestors(operand.owner):
                 if not all(defined_in(loop, d) for d in defs):
                     hi = max(hi, end[loop])
+            # In a region of several blocks (cf branches) the text does not give
+            # the order ops run in: any write of the region may come before or
+            # after the read (the conflict check follows the branches).
+            for holder in _cfg_region_holders(operand.owner):
+                lo = min(lo, pos[holder])
+                hi = max(hi, end[holder])
             extended.append((operand, hi))
         extended.sort(key=lambda item: item[1])
         record = ValueReads(value, id(value), extended, [hi for _, hi in extended], lo)
         state.value_reads[value] = record
         intervals.append((lo, extended[-1][1], record))
     state.stabber = IntervalStabber(state.order.size, intervals)
+
+
+def _cfg_region_holders(op: Operation) -> list[Operation]:
+    """The ops around `op` whose region holding it has several blocks."""
+    holders: list[Operation] = []
+    region = op.parent_region()
+    while region is not None:
+        parent = region.parent_op()
+        if parent is None:
+            break
+        first = region.first_block
+        if first is not None and first.next_block is not None:
+            holders.append(parent)
+        region = parent.parent_region()
+    return holders
 
 
 def _values_read(state: OneShotAnalysisState, values: Sequence[SSAValue]) -> set[int]:

@@ -141,6 +141,8 @@ class OneShotAnalysisState(AnalysisState):
         """Per value and definition: for each path from the definition to the
         value, the ops (e.g. branch yields) the data flowed through."""
         self.stabber: IntervalStabber[ValueReads] | None = None
+        self.block_reach: dict[tuple[int, int, int], bool] = {}
+        """Cache of `conflicts._reaches` (paths between blocks of a CFG region)."""
         self.parallel_regions: dict[int, Region | None] = {}
         """Per region (by id): the innermost parallel region around it (or None)."""
         self._repetitive_of_region: dict[int, tuple[tuple[Operation, int], ...]] = {}
