@@ -224,15 +224,23 @@ def _reaches(
 
 
 def _may_follow(
-    state: OneShotAnalysisState, first: Operation | Block, then: Operation
+    state: OneShotAnalysisState, first: Operation | Block | None, then: Operation
 ) -> bool:
     """Whether `then` may run after `first` through branches of a control-flow graph
     although it comes earlier in the text (or in another block): their blocks differ
     and a path leads from `first`'s to `then`'s."""
-    pair = _blocks_in_common_region(first, then)
+    pair = None if first is None else _blocks_in_common_region(first, then)
     if pair is None or pair[0] is pair[1]:
         return False
     return _reaches(state, pair[0], pair[1], None)
+
+
+def _block_of(value: SSAValue) -> Block | None:
+    """The block defining `value`."""
+    if isinstance(value, BlockArgument):
+        return value.block
+    assert isinstance(value, OpResult)
+    return value.op.parent_block()
 
 
 def _cfg_carried(
@@ -246,7 +254,7 @@ def _cfg_carried(
     if pair is None:
         return False
     read_block, write_block = pair
-    def_block = d.block if isinstance(d, BlockArgument) else d.op.parent_block()
+    def_block = _block_of(d)
     if def_block is not None:
         def_pair = _blocks_in_common_region(def_block, read)
         def_block = def_pair[0] if def_pair is not None else None
@@ -333,7 +341,7 @@ def _pair_conflict(
                 ):
                     continue
             elif order.pos[w_op] < order.value_pos(definition) and not _may_follow(
-                state, definition.block, w_op
+                state, _block_of(definition), w_op
             ):
                 continue
             # An op's own operand is consumed before its regions' block
