@@ -46,6 +46,8 @@ buffers.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from xdsl.dialects import arith, bufferization, func, memref
 from xdsl.dialects.builtin import (
     FunctionType,
@@ -112,6 +114,7 @@ from xdsl_bufferize.bufferization.reports import (
     print_conflicts,
 )
 from xdsl_bufferize.interfaces.bufferizable import (
+    AnalysisState,
     BufferizationOptions,
     LayoutMapOption,
 )
@@ -168,12 +171,14 @@ def _convert_return(
     summary: FuncSummary,
     option: LayoutMapOption,
     alignment: int,
+    read_only: Collection[tuple[func.ReturnOp, int]] = (),
 ) -> None:
     """Return memrefs from every `func.return`: the argument itself for a result
     equivalent to an argument, else the result's buffer, cast (or copied) to one
     result type all returns agree on. With `infer-layout-map` that is the type of
     the buffers when every return gives the same one (behind casts), else the fully
-    dynamic layout; other options fix it."""
+    dynamic layout; other options fix it. The operands in `read_only` (return,
+    position) are returned as a copy (`read_only_returns`)."""
     returns = function_returns(function)
     args = function.args
     outputs = list(function.function_type.outputs.data)
@@ -183,11 +188,14 @@ def _convert_return(
         for index, value in enumerate(return_op.arguments):
             if is_tensor_type(value.type):
                 equivalent = summary.equivalent_args.get(index)
+                must_copy = (return_op, index) in read_only
                 value = strip_casts(
                     args[equivalent]
                     if equivalent is not None
                     else _buffer_of(value, return_op)
                 )
+                if must_copy:
+                    value = _copy_buffer(value, value.type, return_op, alignment)
             values.append(value)
         returned.append(values)
     result_types: list[Attribute] = []
@@ -216,6 +224,21 @@ def _convert_return(
     )
 
 
+def read_only_returns(
+    function: func.FuncOp, state: AnalysisState
+) -> set[tuple[func.ReturnOp, int]]:
+    """The returned tensors (return, position) of a recursive `function` whose
+    buffer may not be written (a constant's global): its callers have no summary
+    telling them which results they must not write, so these are returned as
+    copies. Asked of the analysis before the body is bufferized."""
+    return {
+        (return_op, index)
+        for return_op in function_returns(function)
+        for index, value in enumerate(return_op.arguments)
+        if is_tensor_type(value.type) and not state.is_buffer_writable(value)
+    }
+
+
 def _buffer_as_type(
     buffer: SSAValue, wanted: Attribute, before: Operation, alignment: int
 ) -> SSAValue:
@@ -225,6 +248,14 @@ def _buffer_as_type(
         cast = memref.CastOp.get(buffer, wanted)  # pyright: ignore[reportArgumentType]
         Rewriter.insert_op(cast, InsertPoint.before(before))
         return cast.dest
+    return _copy_buffer(buffer, wanted, before, alignment)
+
+
+def _copy_buffer(
+    buffer: SSAValue, wanted: Attribute, before: Operation, alignment: int
+) -> SSAValue:
+    """A new buffer of type `wanted` (identity or fully dynamic layout: allocated
+    with the identity) holding a copy of `buffer`, inserted before `before`."""
     assert isinstance(wanted, MemRefType)
     sizes: list[SSAValue] = []
     for dim, size in enumerate(wanted.get_shape()):
@@ -390,6 +421,9 @@ def one_shot_module_bufferize(
         state = states[function]
         if not infer:
             stats.tensor_copies += insert_tensor_copies(state)
+        read_only = (
+            read_only_returns(function, state) if function in graph.recursive else ()
+        )
         buffer_state = ModuleBufferizationState(module, options, state)
         bufferize_ops(function, buffer_state)
         _convert_arguments(function, option)
@@ -404,6 +438,7 @@ def one_shot_module_bufferize(
             func_state.summaries[function],
             result_option,
             options.buffer_alignment,
+            read_only,
         )
         fold_to_buffer_to_tensor(function)
         stats.allocations += buffer_state.statistics.allocations

@@ -24,8 +24,8 @@ the analysis state also answers the `CalleeSummaries` protocol, and then:
   and a result equivalent (or aliasing) a callee argument aliases the operand; a
   fresh callee result is a new allocation. A callee without a summary (recursive:
   in or calling into a cycle of calls) reads and writes every tensor operand, and
-  each result may alias each operand, is equivalent to none and may not be written
-  (it may be a constant's global). Its buffer form passes the operands' buffers
+  each result may alias each operand and is equivalent to none (such a callee
+  never returns a read-only buffer: the module driver copies one at its returns). Its buffer form passes the operands' buffers
   (cast to the callee's argument types) and returns memrefs of the callee's result
   types: its bufferized signature, or, for a recursive callee not bufferized yet,
   the signature the module driver fixed for it (`BoundarySignatures`).
@@ -166,7 +166,7 @@ def _boundary(state: AnalysisState) -> CalleeSummaries | None:
 class CallOpModel(BufferizableOpModel):
     """func.call: reads its tensor operands, writes none; results not writable.
     Across function boundaries: reads / writes / aliases as its callee's summary
-    says (everything, and results not writable, if the callee has no summary)."""
+    says (everything, if the callee has no summary)."""
 
     def bufferizes_to_memory_read(
         self, op: Operation, operand: OpOperand, state: AnalysisState
@@ -227,8 +227,9 @@ class CallOpModel(BufferizableOpModel):
         assert isinstance(op, func.CallOp)
         summary = boundary.summary_of_callee(op)
         # A callee returning a constant returns its (read-only) global; one
-        # without a summary may.
-        return summary is not None and (
+        # without a summary (recursive) returns writable buffers only (the module
+        # driver copies a read-only one at its returns).
+        return summary is None or (
             op.results.index(value) not in summary.non_writable_results
         )
 
