@@ -42,7 +42,6 @@ ADVERSARIAL_FEATURES: tuple[str, ...] = (
     "materialize",
     "alloc_tensor",
     "writing_callees",
-    "recursion",
     "several_returns",
 )
 """Tensor features that are off unless enabled (`+captured_writes`, or
@@ -67,11 +66,6 @@ conflict (issue #12), and programs with them fail where the analysis is wrong.
 * `alloc_tensor`: `bufferization.alloc_tensor` (filled, or a copy of a value).
 * `writing_callees`: public and private helpers that write their tensor arguments, and
   callers that read the passed value after the call.
-* `recursion` (with function boundaries): a helper calling itself with a decreasing
-  index bound, or two helpers calling each other, on a tensor they may write before
-  passing it on; the base case returns the argument, a new tensor or a constant; the
-  recursive case may read the argument again after the call, or return what it wrote
-  instead of the call's result.
 * `several_returns` (with function boundaries): helpers whose entry block branches
   (`cf.cond_br` on a scalar argument) to blocks ending in `func.return`, returning the
   argument, a write into it, a new tensor, a constant or a slice of another argument
@@ -99,9 +93,17 @@ TENSOR_FEATURES: tuple[str, ...] = (
     "extract",
     "reread",
     "checksum",
+    "recursion",
     *ADVERSARIAL_FEATURES,
 )
-"""Features a tensor program may use; each can be disabled by name."""
+"""Features a tensor program may use; each can be disabled by name.
+
+`recursion` (with function boundaries; the memref programs' feature of the same name
+makes their recursive helper): a helper calling itself with a decreasing index bound,
+or two helpers calling each other, on a tensor they may write before passing it on;
+the base case returns the argument, a new tensor or a constant; the recursive case
+may read the argument again after the call, or return what it wrote instead of the
+call's result."""
 
 MEMREF_FEATURES: tuple[str, ...] = (
     "calls",
@@ -1368,9 +1370,11 @@ class ProgramGenerator:
         self, feature: str, make: Callable[[int], _Helper]
     ) -> _Helper | None:
         """A helper of `feature` for a call here (an existing one or, up to two, a
-        new one made by `make`), or None where calls are not made."""
+        new one made by `make`), or None where calls are not made (without function
+        boundaries or the `calls` feature, in nested loops, in loops of helpers)."""
         if (
             not self.config.function_boundaries
+            or not self.config.enabled("calls")
             or len(self.iv_bounds) > 1
             or (self.iv_bounds and self.in_helper)
         ):
