@@ -1346,6 +1346,15 @@ class ProgramGenerator:
                 val = self.source(typ, shape)
             args.append(val.name)
             passed.append(val)
+        self.emit_call(helper, args)
+        if self.config.enabled("writing_callees"):
+            # The caller reads what it passed: a callee writing it must not be seen.
+            for val in passed[:2]:
+                if val.readable and self.rng.random() < 0.7:
+                    self.observe(val)
+
+    def emit_call(self, helper: _Helper, args: list[str]) -> None:
+        """Emit a `func.call` of `helper` on `args`; its results become new values."""
         res = self.fresh("call")
         n = len(helper.result_types)
         lhs = f"{res}:{n} = " if n > 1 else (f"{res} = " if n == 1 else "")
@@ -1358,11 +1367,6 @@ class ProgramGenerator:
         ):
             name = f"{res}#{i}" if n > 1 else res
             self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
-        if self.config.enabled("writing_callees"):
-            # The caller reads what it passed: a callee writing it must not be seen.
-            for val in passed[:2]:
-                if val.readable and self.rng.random() < 0.7:
-                    self.observe(val)
 
     # ------------------------------------- recursion and several returns
 
@@ -1395,19 +1399,7 @@ class ProgramGenerator:
                 val = self.source(typ, shape)
                 args.append(val.name)
                 passed.append(val)
-        args += extra
-        res = self.fresh("call")
-        n = len(helper.result_types)
-        lhs = f"{res}:{n} = " if n > 1 else f"{res} = "
-        self.emit(
-            f"{lhs}func.call @{helper.name}({', '.join(args)}) : "
-            f"({', '.join(helper.arg_types)}) -> ({', '.join(helper.result_types)})"
-        )
-        for i, (typ, shape) in enumerate(
-            zip(helper.result_types, helper.result_shapes, strict=True)
-        ):
-            name = f"{res}#{i}" if n > 1 else res
-            self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
+        self.emit_call(helper, args + extra)
         for val in passed:
             if val.readable and self.rng.random() < 0.7:
                 self.observe(val)
