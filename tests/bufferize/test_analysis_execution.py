@@ -1,7 +1,8 @@
-"""Every one-shot-bufferize analysis test (and the public-ABI and while-layout
-tests) with an argument-free `@main` is also executed: before and after each
-pipeline below, on the reference executor, with equal results and no memory
-finding (no leak, no double free, no write into a constant). The decisions
+"""Every one-shot-bufferize analysis test (and the public-ABI, recursion,
+several-returns and while-layout tests) with an argument-free `@main` is also
+executed: before and after each pipeline below, on the reference executor, with
+equal results and no memory finding (no leak, no double free, no write into a
+constant). The decisions
 pinned by the filecheck lines are so also shown correct, under every heuristic,
 and so are the copies they cause."""
 
@@ -35,6 +36,8 @@ def _programs() -> list[tuple[str, str]]:
     paths = [
         *INPUTS.glob("analysis*.mlir"),
         INPUTS / "module-public-abi.mlir",
+        INPUTS / "module-recursion.mlir",
+        INPUTS / "module-several-returns.mlir",
         INPUTS / "while-layouts.mlir",
     ]
     for path in sorted(paths):
@@ -52,6 +55,10 @@ PROGRAMS = _programs()
 
 def test_analysis_programs_are_collected() -> None:
     assert sum(case.startswith("analysis-loops.mlir") for case, _ in PROGRAMS) >= 8
+    assert sum(case.startswith("module-recursion.mlir") for case, _ in PROGRAMS) == 6
+    assert (
+        sum(case.startswith("module-several-returns.mlir") for case, _ in PROGRAMS) == 4
+    )
 
 
 @pytest.mark.parametrize("pipeline", PIPELINES)

@@ -137,8 +137,10 @@ def test_features_are_used() -> None:
         "tensor.dim",
         "tensor<?x",
         "arith.constant dense",
+        "func.call @rec",
     ):
         assert op in texts, op
+    assert "@multi" not in texts  # several_returns is adversarial
     memrefs = "\n".join(
         generate_program(seed, GeneratorConfig(kind="memref")) for seed in range(40)
     )
@@ -300,6 +302,39 @@ def shapes_of(text: str) -> set[str]:
             found.add("materialize_in_destination")
         if isinstance(op, bufferization.AllocTensorOp):
             found.add("alloc_tensor")
+        found |= _function_shapes(op)
+    return found
+
+
+def _function_shapes(op: Operation) -> set[str]:
+    """Recursion (a function calling itself or calling a function that calls it)
+    and functions with tensors and several returns (one with a returned slice)."""
+    found: set[str] = set()
+    if isinstance(op, func.CallOp):
+        caller = op.parent_op()
+        while caller is not None and not isinstance(caller, func.FuncOp):
+            caller = caller.parent_op()
+        assert isinstance(caller, func.FuncOp)
+        name = caller.sym_name.data
+        callee = op.callee.root_reference.data
+        if callee == name:
+            found.add("recursion")
+        elif name.startswith("rec") and callee.startswith("rec"):
+            found.add("mutual_recursion")
+    if isinstance(op, func.FuncOp) and len(op.body.blocks) > 1:
+        returns = [
+            b.last_op for b in op.body.blocks if isinstance(b.last_op, func.ReturnOp)
+        ]
+        if len(returns) > 1 and any(
+            isinstance(t, TensorType) for t in op.function_type.outputs.data
+        ):
+            found.add("several_returns")
+            if any(
+                isinstance(v.owner, tensor.ExtractSliceOp)
+                for r in returns
+                for v in r.operands
+            ):
+                found.add("several_returns_slice")
     return found
 
 
@@ -325,6 +360,10 @@ ALL_SHAPES = {
     "materialize_in_destination",
     "alloc_tensor",
     "for_yields_captured_write",
+    "recursion",
+    "mutual_recursion",
+    "several_returns",
+    "several_returns_slice",
 }
 NONEQUIVALENT_ONLY = {
     "condition_twice",

@@ -8,9 +8,10 @@ with `callee_first_order` (Kahn's algorithm):
   module in one flat name table (built once: looking a callee up per call would be
   quadratic), the calls in each function and the call sites of each function. It
   rejects what cannot be bufferized across boundaries (calls to unknown symbols,
-  indirect calls on tensors, functions with tensors and more than one return,
-  ill-typed argument attributes, recursion through tensor signatures; what is left
-  over by the order is a cycle, reported with its path).
+  indirect calls on tensors, ill-typed argument attributes). The functions the
+  order cannot place -- in a cycle of calls through tensor signatures, or calling
+  into one -- come last, in module order (MLIR's "remaining" functions): calls of
+  them are conservative and their boundary types are fixed in advance.
 * `ScopedCallGraph` (`scoped_call_graph`), for the memref passes (result forwarding,
   static memory planning): each plain `func.call` resolved in the nearest symbol
   table around it (nested modules keep their own functions); calls of symbols that
@@ -22,7 +23,7 @@ with `callee_first_order` (Kahn's algorithm):
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeGuard, cast
 
@@ -59,6 +60,15 @@ def is_private_with_body(function: func.FuncOp) -> bool:
 def _is_plain_call(op: Operation) -> TypeGuard[func.CallOp]:
     """Whether `op` is a `func.call` of a flat symbol."""
     return isinstance(op, func.CallOp) and not op.callee.nested_references.data
+
+
+def function_returns(function: func.FuncOp) -> list[func.ReturnOp]:
+    """The `func.return` ops ending the blocks of `function`, in block order."""
+    return [
+        terminator
+        for block in function.body.blocks
+        if isinstance(terminator := block.last_op, func.ReturnOp)
+    ]
 
 
 def unique_return(function: func.FuncOp) -> func.ReturnOp | None:
@@ -117,11 +127,19 @@ class CallGraph:
     callers: dict[func.FuncOp, list[func.CallOp]]
     """The call sites of each function."""
     order: list[func.FuncOp]
-    """Every function, each after all the functions it calls."""
+    """Every function: first each after all the functions it calls, then the
+    `recursive` ones in module order."""
     callee_of: dict[func.CallOp, func.FuncOp] = field(
         default_factory=dict[func.CallOp, func.FuncOp]
     )
     """The callee of each call, resolved once."""
+    recursive: set[func.FuncOp] = field(default_factory=set[func.FuncOp])
+    """The functions the callee-first order cannot place: in a cycle of calls
+    through functions with tensors in their signature, or calling into one. They
+    are analysed and bufferized last; calls of them assume the worst (every tensor
+    operand read and written, every tensor result aliasing every operand) and
+    their memref signature is the type converter's, fixed before any of them is
+    bufferized."""
 
     def callee(self, call: func.CallOp) -> func.FuncOp:
         """The function `call` calls."""
@@ -143,49 +161,13 @@ def _is_indirect_call(op: Operation) -> bool:
     return name.endswith("call_indirect") or name in ("llvm.call",)
 
 
-def _check_function(function: func.FuncOp) -> None:
-    verify_arg_attrs(function)
-    if function.is_declaration:
-        return
-    if unique_return(function) is None and (
-        has_tensor_signature(function)
-        or any(
-            is_tensor_type(arg.type)
-            for block in function.body.blocks
-            for arg in block.args
-        )
-    ):
-        raise op_error(
-            ONE_SHOT_STAGE,
-            function,
-            "cannot bufferize a function with tensors and without a unique "
-            "func.return (one block ending in func.return is required)",
-        )
-
-
-def _find_cycle(
-    remaining: Iterable[func.FuncOp], callees: dict[func.FuncOp, list[func.FuncOp]]
-) -> list[func.FuncOp]:
-    """A cycle among `remaining` (each of which lies on or leads to a cycle)."""
-    pending = set(remaining)
-    start = next(iter(f for f in remaining))
-    path: list[func.FuncOp] = []
-    position: dict[func.FuncOp, int] = {}
-    current = start
-    while current not in position:
-        position[current] = len(path)
-        path.append(current)
-        current = next(c for c in callees[current] if c in pending)
-    return [*path[position[current] :], current]
-
-
 def build_call_graph(module: ModuleOp) -> CallGraph:
-    """Collect the module's functions and calls and order them callee first.
+    """Collect the module's functions and calls and order them callee first; the
+    functions in or calling into a cycle of calls through tensor signatures come
+    last, in module order (`CallGraph.recursive`).
 
     Raises `PassFailedException` at the offending op for calls to unknown symbols,
-    indirect calls on tensors, functions with tensors and several returns, ill-typed
-    bufferization argument attributes, and recursion through functions with
-    tensors in their signature.
+    indirect calls on tensors and ill-typed bufferization argument attributes.
     """
     functions: dict[str, func.FuncOp] = {}
     for op in module.walk():
@@ -195,7 +177,7 @@ def build_call_graph(module: ModuleOp) -> CallGraph:
     graph = CallGraph(functions, {}, {f: [] for f in functions.values()}, [])
     callees: dict[func.FuncOp, list[func.FuncOp]] = {}
     for function in functions.values():
-        _check_function(function)
+        verify_arg_attrs(function)
         calls: list[func.CallOp] = []
         distinct: list[func.FuncOp] = []
         seen: set[func.FuncOp] = set()
@@ -224,24 +206,15 @@ def build_call_graph(module: ModuleOp) -> CallGraph:
     if len(order) != len(functions):
         # Only a callee with tensors in its signature must be analysed first (its
         # summary): calls of the others impose no order, so recursion over
-        # memrefs alone is accepted, as in MLIR.
+        # memrefs alone leaves nothing recursive.
         callees = {
             f: [c for c in targets if has_tensor_signature(c)]
             for f, targets in callees.items()
         }
         order = callee_first_order(list(functions.values()), callees)
-    if len(order) != len(functions):
-        placed = set(order)
-        remaining = [f for f in functions.values() if f not in placed]
-        cycle = _find_cycle(remaining, callees)
-        names = " -> ".join(f"@{f.sym_name.data}" for f in cycle)
-        raise op_error(
-            ONE_SHOT_STAGE,
-            cycle[0],
-            "expected callgraph to be free of circular dependencies: recursive "
-            f"calls {names} cannot be bufferized across function boundaries",
-        )
-    graph.order = order
+    placed = set(order)
+    graph.recursive = {f for f in functions.values() if f not in placed}
+    graph.order = order + [f for f in functions.values() if f not in placed]
     return graph
 
 

@@ -7,15 +7,21 @@ its callee does with the buffers it is given:
 1. `build_call_graph` (`analysis/call_graph.py`) collects the `func.func` ops of the module in one symbol table
    (built once: looking a callee up per call would be quadratic), the calls in each
    function and the call sites of each function, rejects what cannot be bufferized
-   across boundaries (calls to unknown symbols, indirect calls on tensors, functions
-   with tensors and more than one return, recursion) and orders the functions callee
-   first (Kahn's algorithm on the "calls" relation; what is left over is a cycle,
-   reported with its path).
+   across boundaries (calls to unknown symbols, indirect calls on tensors) and orders
+   the functions callee first (Kahn's algorithm on the "calls" relation). What is
+   left over -- functions in a cycle of calls through tensor signatures, or calling
+   into one -- comes last, in module order (`CallGraph.recursive`, MLIR's
+   "remaining" functions): their summaries are never given to callers, so every
+   call of them is conservative (each tensor operand read and written, each result
+   aliasing each operand, not equivalent, not writable).
 2. After the one-shot analysis of one function, `summarize_function` records, for each
    tensor argument, whether the function body reads it and whether it writes it (in
    place), and for each tensor result whether it is equivalent to an argument (the
    very same buffer), may alias some arguments, or is a fresh buffer aliasing none,
-   and which results may alias each other (`return %t, %t`).
+   and which results may alias each other (`return %t, %t`). A function with several
+   `func.return`s (cf branches) is summarized over all of them: a result is
+   equivalent to an argument only if every return returns that argument's buffer,
+   and it may alias whatever it may alias on some return.
    A bodiless (external) function is summarized conservatively: it reads and writes
    every tensor argument and returns fresh buffers.
 3. The summaries live in a `FuncAnalysisState` that the call models consult (through
@@ -29,7 +35,7 @@ its callee does with the buffers it is given:
 `annotate_function` writes the summary into the IR for `test-analysis-only`, spelled as
 MLIR does: `bufferization.access = "read" | "write" | "read-write" | "none"` on each
 tensor argument and `__equivalent_func_args__` (result -> argument index, -1 if none)
-on the return.
+on each return.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Operation, SSAValue
 
-from xdsl_bufferize.analysis.call_graph import CallGraph, unique_return
+from xdsl_bufferize.analysis.call_graph import CallGraph, function_returns
 from xdsl_bufferize.analysis.func_attrs import (
     ACCESS_ATTR,
     EQUIVALENT_ARGS_ATTR,
@@ -86,8 +92,9 @@ class FuncSummary:
     fresh_results: set[int] = field(default_factory=set[int])
     """Tensor results that alias no argument: new buffers owned by the caller."""
     non_writable_results: set[int] = field(default_factory=set[int])
-    """Fresh results whose buffer may not be written (e.g. a returned constant's
-    global): the caller must copy before writing into them."""
+    """Results that, on some return, are a buffer of the function's own (aliasing
+    no argument) that may not be written (e.g. a returned constant's global): the
+    caller must copy before writing into them."""
     aliasing_result_groups: list[list[int]] = field(default_factory=list[list[int]])
     """Groups (two or more, sorted) of tensor results that may share memory with
     each other (e.g. `return %t, %t`): the caller must see the call results of one
@@ -123,10 +130,14 @@ class FuncAnalysisState:
         return self.graph.callee(call)
 
     def summary_of_callee(self, call: func.CallOp) -> FuncSummary | None:
-        """The summary of `call`'s callee if it has been analysed, else None (then
-        callers must assume every operand is read and written)."""
+        """The summary of `call`'s callee if it has been analysed and is not
+        recursive, else None (then callers must assume every operand is read and
+        written)."""
         callee = self.graph.callee(call)
-        if self.status.get(callee) is not FuncAnalysisStatus.ANALYZED:
+        if (
+            self.status.get(callee) is not FuncAnalysisStatus.ANALYZED
+            or callee in self.graph.recursive
+        ):
             return None
         return self.summaries.get(callee)
 
@@ -215,48 +226,78 @@ def summarize_function(function: func.FuncOp, state: AnalysisState) -> FuncSumma
         if written:
             summary.written_args.add(index)
 
-    return_op = unique_return(function)
-    if return_op is None:
-        return summary
-    for result_index, returned in enumerate(return_op.arguments):
-        if not is_tensor_type(returned.type):
+    returns = function_returns(function)
+    for result_index, result_type in enumerate(function.function_type.outputs.data):
+        if not is_tensor_type(result_type):
             continue
-        aliases_some_arg = False
-        for arg_index, arg in enumerate(args):
-            if not is_tensor_type(arg.type):
-                continue
-            if (
-                result_index not in summary.equivalent_args
-                and state.are_equivalent_buffers(returned, arg)
-            ):
-                summary.equivalent_args[result_index] = arg_index
-            if state.are_aliasing_buffers(returned, arg):
-                aliases_some_arg = True
-                summary.aliasing_results.setdefault(arg_index, []).append(result_index)
-        if not aliases_some_arg:
-            summary.fresh_results.add(result_index)
-            if not state.is_buffer_writable(returned):
-                summary.non_writable_results.add(result_index)
-    summary.aliasing_result_groups = _aliasing_result_groups(state, return_op.arguments)
+        _summarize_result(summary, state, args, result_index, returns)
+    summary.aliasing_result_groups = _aliasing_result_groups(state, returns)
     return summary
 
 
+def _summarize_result(
+    summary: FuncSummary,
+    state: AnalysisState,
+    args: Sequence[SSAValue],
+    result_index: int,
+    returns: Sequence[func.ReturnOp],
+) -> None:
+    """Record in `summary` what tensor result `result_index` is, joined over
+    `returns`: equivalent to an argument if it is on every return; aliasing the
+    arguments it aliases on some return; fresh if it aliases none on any return;
+    not writable if some return gives a buffer of its own that is not (a
+    constant's global)."""
+    tensor_args = [(i, a) for i, a in enumerate(args) if is_tensor_type(a.type)]
+    equivalent: set[int] | None = None
+    aliased: set[int] = set()
+    writable = True
+    for return_op in returns:
+        returned = return_op.arguments[result_index]
+        here = {i for i, a in tensor_args if state.are_equivalent_buffers(returned, a)}
+        equivalent = here if equivalent is None else equivalent & here
+        aliasing = {
+            i for i, a in tensor_args if state.are_aliasing_buffers(returned, a)
+        }
+        aliased |= aliasing
+        if not aliasing and not state.is_buffer_writable(returned):
+            writable = False
+    if equivalent:
+        summary.equivalent_args[result_index] = min(equivalent)
+    for arg_index in sorted(aliased):
+        summary.aliasing_results.setdefault(arg_index, []).append(result_index)
+    if not aliased:
+        summary.fresh_results.add(result_index)
+    if not writable:
+        summary.non_writable_results.add(result_index)
+
+
 def _aliasing_result_groups(
-    state: AnalysisState, returned: Sequence[SSAValue]
+    state: AnalysisState, returns: Sequence[func.ReturnOp]
 ) -> list[list[int]]:
     """The groups of two or more tensor results whose returned values may alias
-    (one alias set of the callee's analysis; the same value returned twice)."""
-    groups: list[list[int]] = []
-    for index, value in enumerate(returned):
-        if not is_tensor_type(value.type):
-            continue
-        for group in groups:
-            if state.are_aliasing_buffers(returned[group[0]], value):
-                group.append(index)
-                break
-        else:
-            groups.append([index])
-    return [group for group in groups if len(group) > 1]
+    on some return (one alias set of the callee's analysis; the same value
+    returned twice), joined over `returns`."""
+    group_of: dict[int, int] = {}
+    """Result index -> the smallest index of its group."""
+
+    def find(index: int) -> int:
+        while group_of[index] != index:
+            index = group_of[index]
+        return index
+
+    for return_op in returns:
+        returned = return_op.arguments
+        tensors = [i for i, v in enumerate(returned) if is_tensor_type(v.type)]
+        for position, index in enumerate(tensors):
+            group_of.setdefault(index, index)
+            for earlier in tensors[:position]:
+                if state.are_aliasing_buffers(returned[earlier], returned[index]):
+                    low, high = sorted((find(earlier), find(index)))
+                    group_of[high] = low
+    groups: dict[int, list[int]] = {}
+    for index in sorted(group_of):
+        groups.setdefault(find(index), []).append(index)
+    return [group for group in groups.values() if len(group) > 1]
 
 
 def annotate_function(function: func.FuncOp, summary: FuncSummary) -> None:
@@ -268,15 +309,14 @@ def annotate_function(function: func.FuncOp, summary: FuncSummary) -> None:
             )
     if function.is_declaration or not summary.equivalent_args:
         return
-    return_op = unique_return(function)
-    if return_op is None:
-        return
-    equivalent = [
-        summary.equivalent_args.get(i, -1) for i in range(len(return_op.arguments))
-    ]
-    return_op.attributes[EQUIVALENT_ARGS_ATTR] = ArrayAttr(
-        [IntegerAttr(i, 64) for i in equivalent]
+    equivalent = ArrayAttr(
+        [
+            IntegerAttr(summary.equivalent_args.get(i, -1), 64)
+            for i in range(len(function.function_type.outputs.data))
+        ]
     )
+    for return_op in function_returns(function):
+        return_op.attributes[EQUIVALENT_ARGS_ATTR] = equivalent
 
 
 class ModuleAnalysisState(OneShotAnalysisState):

@@ -6,6 +6,13 @@ arguments and results typed like their buffers. `bufferization.buffer_layout` on
 argument forces its layout. With the identity layout and `infer-private-layouts`,
 each argument of a private function takes the most specific layout of the buffers
 all its callers pass (`infer_private_layouts`).
+
+A recursive function (in or calling into a cycle of calls, `CallGraph.recursive`)
+may be called before it is bufferized, so its signature is decided up front from
+the option alone (`ModuleBufferizationState.bufferized_function_type`): results
+cannot be typed like their buffers, so `infer-layout-map` gives them the fully
+dynamic layout (`fixed_layout_option`), and its arguments are never inferred from
+the call sites.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
+    FunctionType,
     MemRefLayoutAttr,
     MemRefType,
     ModuleOp,
@@ -38,6 +46,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     LayoutMapOption,
 )
 from xdsl_bufferize.interfaces.diagnostics import ONE_SHOT_STAGE, op_error
+from xdsl_bufferize.utils.ir import has_tensor_signature, is_tensor_type
 from xdsl_bufferize.utils.memref_layout import (
     fully_dynamic_layout,
     identity_strides,
@@ -99,6 +108,14 @@ def result_buffer_type(
     return boundary_buffer_type(tensor_type, option, None)
 
 
+def fixed_layout_option(option: LayoutMapOption) -> LayoutMapOption:
+    """The option for a result type decided before its function is bufferized:
+    `infer-layout-map` has no buffer to infer from, so it is fully dynamic."""
+    if option is LayoutMapOption.INFER_LAYOUT_MAP:
+        return LayoutMapOption.FULLY_DYNAMIC_LAYOUT_MAP
+    return option
+
+
 class ModuleBufferizationState(OneShotBufferizationState):
     """Buffers of one function's tensors; its entry-block tensor arguments have the
     memref type of the function boundary."""
@@ -125,6 +142,25 @@ class ModuleBufferizationState(OneShotBufferizationState):
             if isinstance(found, MemRefType):
                 return found  # pyright: ignore[reportUnknownVariableType]
         return super().get_buffer_type(value)
+
+    def bufferized_function_type(self, function: func.FuncOp) -> FunctionType:
+        """The memref signature of `function`: its own once bufferized; for a
+        (recursive) function not bufferized yet, the one it will get: arguments as
+        the option says, results with `fixed_layout_option`."""
+        if not has_tensor_signature(function):
+            return function.function_type
+        option = self.options.function_boundary_type_conversion
+        function_type = function.function_type
+        inputs = [
+            argument_buffer_type(function, i, option) if is_tensor_type(t) else t
+            for i, t in enumerate(function_type.inputs.data)
+        ]
+        result_option = fixed_layout_option(option)
+        outputs = [
+            result_buffer_type(function, i, result_option) if is_tensor_type(t) else t
+            for i, t in enumerate(function_type.outputs.data)
+        ]
+        return FunctionType.from_lists(inputs, outputs)
 
 
 def join_layouts(
@@ -168,9 +204,11 @@ def infer_private_layouts(
     private function called only by `func.call` takes the most specific layout
     that describes the buffers all its callers pass (`join_layouts`; the identity
     when they all pass identity buffers), recorded as `bufferization.buffer_layout`.
-    Callers come first, so a caller's own inferred arguments are known. Returns
-    the functions with an inferred non-identity layout (their results are typed
-    like their buffers, so a result equivalent to such an argument is no copy)."""
+    Callers come first, so a caller's own inferred arguments are known. Recursive
+    functions (`CallGraph.recursive`) keep the identity: they have no caller-first
+    place, and calls of them may be rewritten before them. Returns the functions
+    with an inferred non-identity layout (their results are typed like their
+    buffers, so a result equivalent to such an argument is no copy)."""
     inferred: set[func.FuncOp] = set()
     elsewhere = escaped_symbols(module)
     buffer_states: dict[func.FuncOp, ModuleBufferizationState] = {}
@@ -178,6 +216,7 @@ def infer_private_layouts(
         calls = graph.callers.get(function, [])
         if (
             function.is_declaration
+            or function in graph.recursive
             or not calls
             or function.sym_visibility is None
             or function.sym_visibility.data != "private"

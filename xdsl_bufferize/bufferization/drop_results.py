@@ -2,7 +2,8 @@
 
 After bufferization across function boundaries, a function that updates an argument in
 place and returns it (destination-passing style) returns a memref that *is* its
-argument's buffer (possibly behind a `memref.cast`). The result carries no information
+argument's buffer (possibly behind a `memref.cast`; with several `func.return`s, the
+same argument on every one). The result carries no information
 the caller lacks, and it hides from the caller (and from the deallocation pass) that
 the returned buffer is its own. This pass removes such results from the function's
 signature and from every `func.call` of it; each use of a dropped call result is
@@ -27,27 +28,36 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xdsl_bufferize.analysis.call_graph import is_public, unique_return
+from xdsl_bufferize.analysis.call_graph import function_returns, is_public
 from xdsl_bufferize.utils.ir import strip_casts
 
 
 def equivalent_results(function: func.FuncOp) -> dict[int, int]:
     """Result index -> argument index, for the memref results of `function` that
-    return an entry-block argument (through casts) unchanged."""
+    every `func.return` returns as the same entry-block argument (through casts)
+    unchanged."""
     if function.is_declaration:
         return {}
-    return_op = unique_return(function)
-    if return_op is None:
+    returns = function_returns(function)
+    if not returns:
         return {}
     entry = function.body.blocks.first
     assert entry is not None
-    found: dict[int, int] = {}
-    for index, value in enumerate(return_op.arguments):
-        if not isinstance(value.type, MemRefType):
-            continue
-        base = strip_casts(value)
-        if base.owner is entry and base in entry.args:
-            found[index] = entry.args.index(base)
+    found: dict[int, int] | None = None
+    for return_op in returns:
+        here: dict[int, int] = {}
+        for index, value in enumerate(return_op.arguments):
+            if not isinstance(value.type, MemRefType):
+                continue
+            base = strip_casts(value)
+            if base.owner is entry and base in entry.args:
+                here[index] = entry.args.index(base)
+        found = (
+            here
+            if found is None
+            else {i: a for i, a in found.items() if here.get(i) == a}
+        )
+    assert found is not None
     return found
 
 
@@ -72,20 +82,19 @@ def drop_results(
     from each of its `calls`."""
     if not dropped:
         return
-    return_op = unique_return(function)
-    assert return_op is not None
     rewriter = Rewriter()
-    kept = [i for i in range(len(return_op.arguments)) if i not in dropped]
-
-    new_return = func.ReturnOp(*[return_op.arguments[i] for i in kept])
-    new_return.attributes.update(
-        {
-            k: v
-            for k, v in return_op.attributes.items()
-            if k != "__equivalent_func_args__"
-        }
-    )
-    rewriter.replace_op(return_op, new_return)
+    outputs_count = len(function.function_type.outputs.data)
+    kept = [i for i in range(outputs_count) if i not in dropped]
+    for return_op in function_returns(function):
+        new_return = func.ReturnOp(*[return_op.arguments[i] for i in kept])
+        new_return.attributes.update(
+            {
+                k: v
+                for k, v in return_op.attributes.items()
+                if k != "__equivalent_func_args__"
+            }
+        )
+        rewriter.replace_op(return_op, new_return)
 
     old_type = function.function_type
     outputs = old_type.outputs.data

@@ -3,8 +3,10 @@
 With `bufferize-function-boundaries`, `one-shot-bufferize` hands the module to
 `one_shot_module_bufferize`:
 
-1. `build_call_graph` orders the functions callee first (and rejects recursion,
-   indirect calls on tensors, several returns, ill-typed argument attributes).
+1. `build_call_graph` orders the functions callee first (and rejects indirect
+   calls on tensors and ill-typed argument attributes); recursive functions (in or
+   calling into a cycle of calls through tensor signatures) come last, in module
+   order, as in MLIR.
    Public functions called inside the module and writing an argument they may not
    write get a private in-place variant `@<name>__inplace` that internal calls
    target, while the public symbol becomes a wrapper copying for external callers
@@ -16,7 +18,8 @@ With `bufferize-function-boundaries`, `one-shot-bufferize` hands the module to
 2. Analysis, callee first: each function gets its own one-shot analysis
    (`ModuleAnalysisState`), whose call models read the summaries of the callees
    (which arguments they read / write, which results are equivalent to or alias
-   which arguments). A call operand whose callee writes it is a write, so the
+   which arguments; a call of a recursive function has none and assumes the
+   worst). A call operand whose callee writes it is a write, so the
    analysis copies it when the caller reads the value again or it is not writable
    (a constant, a read-only argument of a public function). Each function is then
    summarized for its callers.
@@ -24,8 +27,11 @@ With `bufferize-function-boundaries`, `one-shot-bufferize` hands the module to
    arguments become memrefs (their layout from `function-boundary-type-conversion`),
    each returned tensor becomes its buffer -- the argument itself when the result is
    equivalent to it -- and the result types follow (inferred from the buffers, or
-   cast / copied to the option's layout). Calls are rewritten against the callee's
-   new signature.
+   cast / copied to the option's layout; with several `func.return`s, one type all
+   returns cast to). Calls are rewritten against the callee's new signature, or,
+   for a recursive callee not rewritten yet, the one fixed for it in advance
+   (`boundary_types.py`: the option's layouts, fully dynamic results under
+   `infer-layout-map`).
 4. `drop-equivalent-buffer-results`: results that return an argument are removed
    from private functions (and public ones with `modify-public-functions`) and from
    their calls; callers use the buffer they passed.
@@ -40,6 +46,8 @@ buffers.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from xdsl.dialects import arith, bufferization, func, memref
 from xdsl.dialects.builtin import (
     FunctionType,
@@ -49,14 +57,14 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     TensorType,
 )
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.analysis.call_graph import (
     CallGraph,
     build_call_graph,
-    unique_return,
+    function_returns,
 )
 from xdsl_bufferize.analysis.func_attrs import (
     BUFFER_LAYOUT_ATTR,
@@ -83,6 +91,7 @@ from xdsl_bufferize.bufferization.boundary_types import (
     ModuleBufferizationState,
     argument_buffer_type,
     boundary_buffer_type,
+    fixed_layout_option,
     infer_private_layouts,
     result_buffer_type,
 )
@@ -105,6 +114,7 @@ from xdsl_bufferize.bufferization.reports import (
     print_conflicts,
 )
 from xdsl_bufferize.interfaces.bufferizable import (
+    AnalysisState,
     BufferizationOptions,
     LayoutMapOption,
 )
@@ -161,62 +171,109 @@ def _convert_return(
     summary: FuncSummary,
     option: LayoutMapOption,
     alignment: int,
+    read_only: Collection[tuple[func.ReturnOp, int]] = (),
 ) -> None:
-    """Return memrefs: the argument itself for a result equivalent to an argument,
-    else the result's buffer, cast (or copied) to the layout the option asks for."""
-    return_op = unique_return(function)
-    if return_op is None:
-        # Several returns: allowed only without tensors (build_call_graph checks),
-        # so there is nothing to convert.
-        return
+    """Return memrefs from every `func.return`: the argument itself for a result
+    equivalent to an argument, else the result's buffer, cast (or copied) to one
+    result type all returns agree on. With `infer-layout-map` that is the type of
+    the buffers when every return gives the same one (behind casts), else the fully
+    dynamic layout; other options fix it. The operands in `read_only` (return,
+    position) are returned as a copy (`read_only_returns`)."""
+    returns = function_returns(function)
     args = function.args
-    values: list[SSAValue] = []
-    for index, value in enumerate(return_op.arguments):
-        if not is_tensor_type(value.type):
+    outputs = list(function.function_type.outputs.data)
+    returned: list[list[SSAValue]] = []
+    for return_op in returns:
+        values: list[SSAValue] = []
+        for index, value in enumerate(return_op.arguments):
+            if is_tensor_type(value.type):
+                equivalent = summary.equivalent_args.get(index)
+                must_copy = (return_op, index) in read_only
+                value = strip_casts(
+                    args[equivalent]
+                    if equivalent is not None
+                    else _buffer_of(value, return_op)
+                )
+                if must_copy:
+                    value = _copy_buffer(value, value.type, return_op, alignment)
             values.append(value)
+        returned.append(values)
+    result_types: list[Attribute] = []
+    for index, result_type in enumerate(outputs):
+        if not is_tensor_type(result_type):
+            result_types.append(result_type)
             continue
-        equivalent = summary.equivalent_args.get(index)
-        buffer = (
-            args[equivalent] if equivalent is not None else _buffer_of(value, return_op)
-        )
         if option is LayoutMapOption.INFER_LAYOUT_MAP:
-            values.append(strip_casts(buffer))
-            continue
-        wanted = result_buffer_type(function, index, option)
-        buffer = strip_casts(buffer)
-        if buffer.type == wanted:
-            values.append(buffer)
-        elif fits_argument_type(buffer.type, wanted):
-            cast = memref.CastOp.get(buffer, wanted)  # pyright: ignore[reportArgumentType]
-            Rewriter.insert_op(cast, InsertPoint.before(return_op))
-            values.append(cast.dest)
+            found = {values[index].type for values in returned}
+            if len(found) == 1:
+                result_types.append(found.pop())
+                continue
+            option_here = LayoutMapOption.FULLY_DYNAMIC_LAYOUT_MAP
         else:
-            assert isinstance(wanted, MemRefType)
-            sizes: list[SSAValue] = []
-            for dim, size in enumerate(wanted.get_shape()):
-                if size < 0:
-                    constant = arith.ConstantOp(IntegerAttr(dim, IndexType()))
-                    dim_op = memref.DimOp.from_source_and_index(buffer, constant)
-                    Rewriter.insert_op(
-                        [constant, dim_op], InsertPoint.before(return_op)
-                    )
-                    sizes.append(dim_op.result)
-            alloc = memref.AllocOp.get(
-                wanted.element_type,
-                alignment if alignment > 0 else None,
-                wanted.get_shape(),
-                sizes,
-            )
-            Rewriter.insert_op(
-                [alloc, *copy_ops(buffer, alloc.memref)],
-                InsertPoint.before(return_op),
-            )
-            values.append(alloc.memref)
-    for index, value in enumerate(values):
-        return_op.operands[index] = value
+            option_here = option
+        result_types.append(result_buffer_type(function, index, option_here))
+    for return_op, values in zip(returns, returned, strict=True):
+        for index, value in enumerate(values):
+            if value.type != result_types[index]:
+                value = _buffer_as_type(
+                    value, result_types[index], return_op, alignment
+                )
+            return_op.operands[index] = value
     function.function_type = FunctionType.from_lists(
-        [a.type for a in args], [v.type for v in values]
+        [a.type for a in args], result_types
     )
+
+
+def read_only_returns(
+    function: func.FuncOp, state: AnalysisState
+) -> set[tuple[func.ReturnOp, int]]:
+    """The returned tensors (return, position) of a recursive `function` whose
+    buffer may not be written (a constant's global): its callers have no summary
+    telling them which results they must not write, so these are returned as
+    copies. Asked of the analysis before the body is bufferized."""
+    return {
+        (return_op, index)
+        for return_op in function_returns(function)
+        for index, value in enumerate(return_op.arguments)
+        if is_tensor_type(value.type) and not state.is_buffer_writable(value)
+    }
+
+
+def _buffer_as_type(
+    buffer: SSAValue, wanted: Attribute, before: Operation, alignment: int
+) -> SSAValue:
+    """`buffer` as a memref of type `wanted`, inserted before `before`: a
+    `memref.cast` when it holds at run time, else a copy into a new buffer."""
+    if fits_argument_type(buffer.type, wanted):
+        cast = memref.CastOp.get(buffer, wanted)  # pyright: ignore[reportArgumentType]
+        Rewriter.insert_op(cast, InsertPoint.before(before))
+        return cast.dest
+    return _copy_buffer(buffer, wanted, before, alignment)
+
+
+def _copy_buffer(
+    buffer: SSAValue, wanted: Attribute, before: Operation, alignment: int
+) -> SSAValue:
+    """A new buffer of type `wanted` (identity or fully dynamic layout: allocated
+    with the identity) holding a copy of `buffer`, inserted before `before`."""
+    assert isinstance(wanted, MemRefType)
+    sizes: list[SSAValue] = []
+    for dim, size in enumerate(wanted.get_shape()):
+        if size < 0:
+            constant = arith.ConstantOp(IntegerAttr(dim, IndexType()))
+            dim_op = memref.DimOp.from_source_and_index(buffer, constant)
+            Rewriter.insert_op([constant, dim_op], InsertPoint.before(before))
+            sizes.append(dim_op.result)
+    alloc = memref.AllocOp.get(
+        wanted.element_type,
+        alignment if alignment > 0 else None,
+        wanted.get_shape(),
+        sizes,
+    )
+    Rewriter.insert_op(
+        [alloc, *copy_ops(buffer, alloc.memref)], InsertPoint.before(before)
+    )
+    return alloc.memref
 
 
 def _convert_declaration(function: func.FuncOp, option: LayoutMapOption) -> None:
@@ -364,17 +421,24 @@ def one_shot_module_bufferize(
         state = states[function]
         if not infer:
             stats.tensor_copies += insert_tensor_copies(state)
+        read_only = (
+            read_only_returns(function, state) if function in graph.recursive else ()
+        )
         buffer_state = ModuleBufferizationState(module, options, state)
         bufferize_ops(function, buffer_state)
         _convert_arguments(function, option)
-        result_option = (
-            LayoutMapOption.INFER_LAYOUT_MAP if function in inferred else option
-        )
+        if function in graph.recursive:
+            result_option = fixed_layout_option(option)
+        elif function in inferred:
+            result_option = LayoutMapOption.INFER_LAYOUT_MAP
+        else:
+            result_option = option
         _convert_return(
             function,
             func_state.summaries[function],
             result_option,
             options.buffer_alignment,
+            read_only,
         )
         fold_to_buffer_to_tensor(function)
         stats.allocations += buffer_state.statistics.allocations

@@ -43,6 +43,7 @@ ADVERSARIAL_FEATURES: tuple[str, ...] = (
     "materialize",
     "alloc_tensor",
     "writing_callees",
+    "several_returns",
 )
 """Tensor features that are off unless enabled (`+captured_writes`, or
 `+adversarial` for all): they make the shapes on which an in-place analysis must see a
@@ -66,6 +67,10 @@ conflict (issue #12), and programs with them fail where the analysis is wrong.
 * `alloc_tensor`: `bufferization.alloc_tensor` (filled, or a copy of a value).
 * `writing_callees`: public and private helpers that write their tensor arguments, and
   callers that read the passed value after the call.
+* `several_returns` (with function boundaries): helpers whose entry block branches
+  (`cf.cond_br` on a scalar argument) to blocks ending in `func.return`, returning the
+  argument, a write into it, a new tensor, a constant or a slice of another argument
+  (results of different layouts), sometimes two results (one buffer twice).
 """
 
 TENSOR_FEATURES: tuple[str, ...] = (
@@ -90,9 +95,17 @@ TENSOR_FEATURES: tuple[str, ...] = (
     "extract",
     "reread",
     "checksum",
+    "recursion",
     *ADVERSARIAL_FEATURES,
 )
-"""Features a tensor program may use; each can be disabled by name."""
+"""Features a tensor program may use; each can be disabled by name.
+
+`recursion` (with function boundaries; the memref programs' feature of the same name
+makes their recursive helper): a helper calling itself with a decreasing index bound,
+or two helpers calling each other, on a tensor they may write before passing it on;
+the base case returns the argument, a new tensor or a constant; the recursive case
+may read the argument again after the call, or return what it wrote instead of the
+call's result."""
 
 MEMREF_FEATURES: tuple[str, ...] = (
     "calls",
@@ -310,6 +323,8 @@ class ProgramGenerator:
         self.helpers: list[_Helper] = []
         self.called: set[str] = set()
         self.functions_text: list[str] = []
+        self.special_helpers: dict[str, list[_Helper]] = {}
+        """Recursive / several-returns helpers made so far, by feature."""
         self.focus: _Val | None = None
         self.in_helper = False
         self.loop_base: int | None = None
@@ -1400,6 +1415,15 @@ class ProgramGenerator:
                 val = self.source(typ, shape)
             args.append(val.name)
             passed.append(val)
+        self.emit_call(helper, args)
+        if self.config.enabled("writing_callees"):
+            # The caller reads what it passed: a callee writing it must not be seen.
+            for val in passed[:2]:
+                if val.readable and self.rng.random() < 0.7:
+                    self.observe(val)
+
+    def emit_call(self, helper: _Helper, args: list[str]) -> None:
+        """Emit a `func.call` of `helper` on `args`; its results become new values."""
         res = self.fresh("call")
         n = len(helper.result_types)
         lhs = f"{res}:{n} = " if n > 1 else (f"{res} = " if n == 1 else "")
@@ -1412,11 +1436,217 @@ class ProgramGenerator:
         ):
             name = f"{res}#{i}" if n > 1 else res
             self.add(_Val(name, typ, shape, lineage=self.new_lineage()))
-        if self.config.enabled("writing_callees"):
-            # The caller reads what it passed: a callee writing it must not be seen.
-            for val in passed[:2]:
-                if val.readable and self.rng.random() < 0.7:
-                    self.observe(val)
+
+    # ------------------------------------- recursion and several returns
+
+    def _special_helper(
+        self, feature: str, make: Callable[[int], _Helper]
+    ) -> _Helper | None:
+        """A helper of `feature` for a call here (an existing one or, up to two, a
+        new one made by `make`), or None where calls are not made (without function
+        boundaries or the `calls` feature, in nested loops, in loops of helpers)."""
+        if (
+            not self.config.function_boundaries
+            or not self.config.enabled("calls")
+            or len(self.iv_bounds) > 1
+            or (self.iv_bounds and self.in_helper)
+        ):
+            return None
+        made = self.special_helpers.setdefault(feature, [])
+        if not made or (len(made) < 2 and self.rng.random() < 0.3):
+            made.append(make(len(made)))
+        return self.rng.choice(made)
+
+    def _special_call(self, helper: _Helper, extra: list[str]) -> None:
+        """Call `helper`: tensor arguments from the values here, then `extra`
+        (scalars and indices); its results become new values; some passed values are
+        read again after the call."""
+        args: list[str] = []
+        passed: list[_Val] = []
+        for typ, shape in zip(helper.arg_types, helper.arg_shapes, strict=True):
+            if typ.startswith("tensor<"):
+                val = self.source(typ, shape)
+                args.append(val.name)
+                passed.append(val)
+        self.emit_call(helper, args + extra)
+        for val in passed:
+            if val.readable and self.rng.random() < 0.7:
+                self.observe(val)
+
+    def op_recursion(self, depth: int) -> None:
+        helper = self._special_helper("recursion", self._recursive_helpers)
+        if helper is not None:
+            self._special_call(helper, [self.index(self.rng.randint(0, 3))])
+
+    def _recursive_helpers(self, number: int) -> _Helper:
+        """A recursive helper (`@rec<n>` calling itself), or two helpers calling each
+        other (`@rec<n>` and `@rec<n>_odd`); the text goes among the functions."""
+        shape = self.shape()
+        typ = tensor_type(shape)
+        name = f"rec{number}"
+        mutual = self.rng.random() < 0.4
+        callee = f"{name}_odd" if mutual else name
+        public = self.rng.random() < 0.3
+        self.functions_text.append(
+            self._recursive_function(name, callee, shape, public)
+        )
+        if mutual:
+            self.functions_text.append(
+                self._recursive_function(callee, name, shape, False)
+            )
+        return _Helper(name, [typ, "index"], [typ], [shape, ()], [shape])
+
+    def _recursive_function(
+        self, name: str, callee: str, shape: tuple[int, ...], public: bool
+    ) -> str:
+        """`@name(%t, %n)`: the base case (n == 0) returns %t, a new tensor or a
+        constant; otherwise it may write %t, calls `@callee` with n - 1 on %t or
+        on what it wrote, and returns the call's result (perhaps after writing into
+        it an element of %t read after the call) or what it wrote."""
+        typ = tensor_type(shape)
+        first = ", ".join("%c0" for _ in shape)
+        second = ", ".join("%c1" if d > 1 else "%c0" for d in shape)
+        value = self.small_float()
+        lines = [
+            f"func.func {'' if public else 'private '}@{name}(%t: {typ}, %n: index) -> {typ} {{",
+            "  %c0 = arith.constant 0 : index",
+            "  %c1 = arith.constant 1 : index",
+            f"  %k = arith.constant {value!r} : f32",
+            "  %done = arith.cmpi eq, %n, %c0 : index",
+            f"  %r = scf.if %done -> ({typ}) {{",
+        ]
+        base = self.rng.choice(["arg", "arg", "new", "constant"])
+        if base == "arg":
+            lines.append(f"    scf.yield %t : {typ}")
+        elif base == "new":
+            lines += [
+                f"    %e = tensor.empty() : {typ}",
+                f"    %f = linalg.fill ins(%k : f32) outs(%e : {typ}) -> {typ}",
+                f"    scf.yield %f : {typ}",
+            ]
+        else:
+            lines += [
+                f"    %f = arith.constant dense<{value!r}> : {typ}",
+                f"    scf.yield %f : {typ}",
+            ]
+        lines += [
+            "  } else {",
+            f"    %x = tensor.extract %t[{first}] : {typ}",
+            "    %d = arith.addf %x, %k : f32",
+        ]
+        write = self.rng.random() < 0.7
+        passed = "%t"
+        if write:
+            lines.append(f"    %w = tensor.insert %d into %t[{second}] : {typ}")
+            passed = "%w" if self.rng.random() < 0.8 else "%t"
+        lines += [
+            "    %m = arith.subi %n, %c1 : index",
+            f"    %y = func.call @{callee}({passed}, %m) : ({typ}, index) -> {typ}",
+        ]
+        after = self.rng.random()
+        out = "%y"
+        if after < 0.4:
+            lines += [
+                f"    %x2 = tensor.extract %t[{second}] : {typ}",
+                f"    %z = tensor.insert %x2 into %y[{first}] : {typ}",
+            ]
+            out = "%z"
+        elif after < 0.55 and write:
+            out = "%w"
+        lines += [
+            f"    scf.yield {out} : {typ}",
+            "  }",
+            f"  func.return %r : {typ}",
+            "}",
+        ]
+        return "\n".join(lines)
+
+    def op_several_returns(self, depth: int) -> None:
+        helper = self._special_helper("several_returns", self._several_returns_helper)
+        if helper is not None:
+            self._special_call(helper, [self.scalar()])
+
+    def _several_returns_helper(self, number: int) -> _Helper:
+        """`@multi<n>(%t, [%u,] %s)`: branches on `%s > 0` to two blocks, each
+        ending in a `func.return` of one or two tensors (see `_returned`)."""
+        shape = self.shape()
+        typ = tensor_type(shape)
+        big = (shape[0] + 2, *shape[1:])
+        slices = self.rng.random() < 0.4
+        arg_types = [typ, tensor_type(big)] if slices else [typ]
+        arg_shapes = [shape, big] if slices else [shape]
+        results = self.rng.choice([1, 1, 2])
+        name = f"multi{number}"
+        params = ", ".join(
+            f"%{arg}: {t}" for arg, t in zip(["t", "u"], arg_types, strict=False)
+        )
+        result_types = ", ".join([typ] * results)
+        public = self.rng.random() < 0.3
+        zeros = ", ".join("%c0" for _ in shape)
+        lines = [
+            f"func.func {'' if public else 'private '}@{name}({params}, %s: f32) -> ({result_types}) {{",
+            "  %c0 = arith.constant 0 : index",
+            "  %c1 = arith.constant 1 : index",
+            "  %zero = arith.constant 0.0 : f32",
+            "  %cond = arith.cmpf ogt, %s, %zero : f32",
+        ]
+        if self.rng.random() < 0.3:
+            # A read of the argument before the branch.
+            lines.append(f"  %x = tensor.extract %t[{zeros}] : {typ}")
+        lines.append("  cf.cond_br %cond, ^bb1, ^bb2")
+        for block in ("bb1", "bb2"):
+            lines.append(f"^{block}:")
+            values: list[str] = []
+            for position in range(results):
+                kinds = ["arg", "write", "new", "constant"] + (
+                    ["slice"] if slices else []
+                )
+                if position:
+                    kinds.append("same")
+                kind = self.rng.choice(kinds)
+                if kind == "same":
+                    values.append(values[0])
+                    continue
+                values.append(self._returned(kind, f"{block}_{position}", shape, lines))
+            lines.append(f"  func.return {', '.join(values)} : {result_types}")
+        lines.append("}")
+        self.functions_text.append("\n".join(lines))
+        arg_types.append("f32")
+        arg_shapes.append(())
+        return _Helper(name, arg_types, [typ] * results, arg_shapes, [shape] * results)
+
+    def _returned(
+        self, kind: str, suffix: str, shape: tuple[int, ...], lines: list[str]
+    ) -> str:
+        """Emit into `lines` a tensor of `shape` to return: the argument %t, a write
+        into it, a new tensor, a constant or a slice (offset 1) of the argument %u;
+        its name."""
+        typ = tensor_type(shape)
+        zeros = ", ".join("%c0" for _ in shape)
+        if kind == "arg":
+            return "%t"
+        name = f"%{kind}_{suffix}"
+        if kind == "write":
+            lines.append(f"  {name} = tensor.insert %s into %t[{zeros}] : {typ}")
+        elif kind == "new":
+            empty = f"%e_{suffix}"
+            lines += [
+                f"  {empty} = tensor.empty() : {typ}",
+                f"  {name} = linalg.fill ins(%s : f32) outs({empty} : {typ}) -> {typ}",
+            ]
+        elif kind == "constant":
+            lines.append(
+                f"  {name} = arith.constant dense<{self.small_float()!r}> : {typ}"
+            )
+        else:
+            big = tensor_type((shape[0] + 2, *shape[1:]))
+            offsets = ", ".join(["1"] + ["0"] * (len(shape) - 1))
+            sizes = ", ".join(str(d) for d in shape)
+            strides = ", ".join("1" for _ in shape)
+            lines.append(
+                f"  {name} = tensor.extract_slice %u[{offsets}] [{sizes}] [{strides}] : {big} to {typ}"
+            )
+        return name
 
     def _tensor_ops(self) -> list[tuple[Callable[[int], None], float, str | None]]:
         c = self.config
@@ -1442,6 +1672,8 @@ class ProgramGenerator:
             ("while_forward", self.op_while_forward, 0.8, "while_forwarding"),
             ("materialize", self.op_materialize, 0.6, "materialize"),
             ("alloc_tensor", self.op_alloc_tensor, 0.5, "alloc_tensor"),
+            ("recursion", self.op_recursion, 0.6, "recursion"),
+            ("several_returns", self.op_several_returns, 0.6, "several_returns"),
         ]
         return [
             (fn, c.weight(name, w), feat)

@@ -22,9 +22,13 @@ the analysis state also answers the `CalleeSummaries` protocol, and then:
   `{bufferization.writable = false}` (all callers are known and copy when needed);
 * `func.call` reads / writes an operand iff its callee reads / writes the argument,
   and a result equivalent (or aliasing) a callee argument aliases the operand; a
-  fresh callee result is a new allocation. Its buffer form passes the operands'
-  buffers (cast to the callee's argument types) and returns memrefs of the callee's
-  (already bufferized) result types.
+  fresh callee result is a new allocation. A callee without a summary (recursive:
+  in or calling into a cycle of calls) reads and writes every tensor operand, and
+  each result may alias each operand and is equivalent to none (such a callee
+  never returns a read-only buffer: the module driver copies one at its returns). Its buffer form passes the operands' buffers
+  (cast to the callee's argument types) and returns memrefs of the callee's result
+  types: its bufferized signature, or, for a recursive callee not bufferized yet,
+  the signature the module driver fixed for it (`BoundarySignatures`).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from typing import Protocol, runtime_checkable
 
 from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import (
+    FunctionType,
     MemRefType,
     NoneAttr,
     TensorType,
@@ -85,6 +90,23 @@ class CalleeSummaries(Protocol):
     def summary_of_callee(self, call: func.CallOp) -> CalleeSummary | None:
         """The callee's summary, or None if it is not analysed (yet)."""
         ...
+
+
+@runtime_checkable
+class BoundarySignatures(Protocol):
+    """A bufferization state that bufferizes across function boundaries."""
+
+    def bufferized_function_type(self, function: func.FuncOp) -> FunctionType:
+        """The memref signature of `function`: its own once bufferized, else the
+        one it will get (fixed before any call of it is rewritten)."""
+        ...
+
+
+def _callee_type(state: BufferizationState, callee: func.FuncOp) -> FunctionType:
+    """The signature the rewritten call of `callee` must match."""
+    if isinstance(state, BoundarySignatures):
+        return state.bufferized_function_type(callee)
+    return callee.function_type
 
 
 class FuncOpModel(BufferizableOpModel):
@@ -144,7 +166,7 @@ def _boundary(state: AnalysisState) -> CalleeSummaries | None:
 class CallOpModel(BufferizableOpModel):
     """func.call: reads its tensor operands, writes none; results not writable.
     Across function boundaries: reads / writes / aliases as its callee's summary
-    says (everything, if the callee is not analysed)."""
+    says (everything, if the callee has no summary)."""
 
     def bufferizes_to_memory_read(
         self, op: Operation, operand: OpOperand, state: AnalysisState
@@ -204,7 +226,9 @@ class CallOpModel(BufferizableOpModel):
             return False
         assert isinstance(op, func.CallOp)
         summary = boundary.summary_of_callee(op)
-        # A callee returning a constant returns its (read-only) global.
+        # A callee returning a constant returns its (read-only) global; one
+        # without a summary (recursive) returns writable buffers only (the module
+        # driver copies a read-only one at its returns).
         return summary is None or (
             op.results.index(value) not in summary.non_writable_results
         )
@@ -217,7 +241,8 @@ class CallOpModel(BufferizableOpModel):
             return None
         assert isinstance(op, func.CallOp)
         callee = boundary.callee(op)
-        result_type = callee.function_type.outputs.data[op.results.index(value)]
+        callee_type = _callee_type(state, callee)
+        result_type = callee_type.outputs.data[op.results.index(value)]
         return result_type if isinstance(result_type, MemRefType) else None  # pyright: ignore[reportUnknownVariableType]
 
     def bufferize(
@@ -228,7 +253,7 @@ class CallOpModel(BufferizableOpModel):
             return
         assert isinstance(op, func.CallOp)
         callee = boundary.callee(op)
-        callee_type = callee.function_type
+        callee_type = _callee_type(state, callee)
         operands: list[SSAValue] = []
         copy_backs: list[tuple[SSAValue, SSAValue, str]] = []
         for index, value in enumerate(op.arguments):

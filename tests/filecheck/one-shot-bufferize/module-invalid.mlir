@@ -1,30 +1,5 @@
 // RUN: xdsl-opt %s --split-input-file --verify-diagnostics -p 'one-shot-bufferize{bufferize-function-boundaries=true}' | filecheck %s
 
-func.func @f(%t: tensor<4xf32>) -> tensor<4xf32> {
-  %r = func.call @g(%t) : (tensor<4xf32>) -> tensor<4xf32>
-  return %r : tensor<4xf32>
-}
-func.func private @g(%t: tensor<4xf32>) -> tensor<4xf32> {
-  %r = func.call @f(%t) : (tensor<4xf32>) -> tensor<4xf32>
-  return %r : tensor<4xf32>
-}
-
-// CHECK: one-shot-bufferize: 'func.func' in @{{f|g}}: expected callgraph to be free of circular dependencies: recursive calls @{{f -> @g -> @f|g -> @f -> @g}} cannot be bufferized across function boundaries
-
-// -----
-
-func.func @two_returns(%c: i1, %t: tensor<4xf32>, %u: tensor<4xf32>) -> tensor<4xf32> {
-  cf.cond_br %c, ^a, ^b
-^a:
-  return %t : tensor<4xf32>
-^b:
-  return %u : tensor<4xf32>
-}
-
-// CHECK: one-shot-bufferize: 'func.func' in @two_returns: cannot bufferize a function with tensors and without a unique func.return (one block ending in func.return is required)
-
-// -----
-
 func.func @bad_attr(%t: tensor<4xf32> {bufferization.writable = 1 : i32}) -> tensor<4xf32> {
   return %t : tensor<4xf32>
 }
