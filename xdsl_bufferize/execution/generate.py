@@ -118,7 +118,8 @@ MEMREF_FEATURES: tuple[str, ...] = (
 `joins`: one buffer reaching a join twice (two results of scf.if / index_switch, two
 iter_args, two values of scf.while / scf.condition, two block arguments); `frees`: frees
 already in the program, on all paths or some; `realloc`: `memref.realloc`, also of a loop's
-iter_arg; `offset_loops`: loops carrying a static-offset view of a buffer allocated in the
+iter_arg, and joins (scf.if, `cf` branches) of such a loop's result or of two views of it,
+sometimes freed or reallocated by the program afterwards, on every path or one; `offset_loops`: loops carrying a static-offset view of a buffer allocated in the
 body; `returned_views`: helpers returning one fresh buffer twice (private or public) or
 (private) with a view of it, and helpers returning a view of a local buffer (with
 `view_joins`, sometimes of a dynamic-offset type); `recursion`: a
@@ -1962,6 +1963,115 @@ class MemrefProgramGenerator:
             g.emit(f"linalg.fill ins({g.scalar()} : f32) outs({y} : {typ})")
         g.add(_Val(y, typ, (m,)))
 
+    def realloc_loop(self, x: _Val, depth: int) -> _Val:
+        """An `scf.for` carrying the 1-D heap buffer `x` (never used again) whose body
+        reallocates its iter_arg to the same size: the program frees each iteration's
+        buffer itself, and nothing in the input frees the loop result."""
+        g = self.g
+        x.readable = False
+        iv, res, acc = self.open_for(x.name, x.type, x.shape)
+        self.region_ops(depth + 1, self.rng.randint(0, 1))
+        y = g.fresh("re")
+        g.emit(f"{y} = memref.realloc {acc} : {x.type} to {x.type}")
+        g.emit(f"memref.store {g.scalar()}, {y}[{g.indices_for(x.shape)}] : {x.type}")
+        g.emit(f"scf.yield {y} : {x.type}")
+        g.scopes.pop()
+        del g.iv_bounds[iv]
+        g.indent -= 1
+        g.emit("}")
+        return _Val(res, x.type, x.shape)
+
+    def op_realloc_join(self, depth: int) -> None:
+        """A join (scf.if, or `cf` branches at function level) of buffers the program
+        frees itself: a region yields the result of a reallocating loop, or two views of
+        it; the other a fresh buffer (or views of it) or, unless the program frees the
+        join, an outer buffer.  Afterwards a write through one result and a read through
+        the other; then, on joined buffers, sometimes a free of the program on every
+        path or on one only, or a realloc of the join."""
+        g = self.g
+        n = self.rng.randint(2, self.config.max_dim)
+        k = self.rng.randint(1, n)
+        base_type = self.memref_type((n,))
+        view_type = self.memref_type((k,), "strided<[1], offset: ?>")
+        views = self.rng.random() < 0.5
+        freed = not views and self.rng.random() < 0.6
+        typ, shape = (view_type, (k,)) if views else (base_type, (n,))
+        cf = depth == 0 and self.config.enabled("cf") and self.rng.random() < 0.4
+
+        def yielded(first: bool) -> tuple[str, str]:
+            r = self.rng.random()
+            if not first and not freed and r < 0.3:
+                owner = self.buffer((n,), base_only=True).name
+            else:
+                fresh = self.alloc((n,), heap=True)
+                owner = fresh.name
+                if first or r < 0.6:
+                    owner = self.realloc_loop(fresh, depth).name
+            if not views:
+                return owner, owner
+            pair: list[str] = []
+            for _ in range(2):
+                name = g.fresh("uv")
+                offset = g.index(self.rng.randint(0, n - k))
+                g.emit(
+                    f"{name} = memref.subview {owner}[{offset}] [{k}] [1] : "
+                    f"{base_type} to {view_type}"
+                )
+                pair.append(name)
+            return pair[0], pair[1]
+
+        first_realloc = self.rng.random() < 0.5
+        if cf:
+            label = g.fresh("u")[1:]
+            g.emit(f"cf.cond_br {g.condition()}, ^t{label}, ^e{label}")
+            for branch in range(2):
+                g.fn.body.append(f"^{'te'[branch]}{label}:")
+                g.scopes.append([])
+                self.region_ops(depth + 1, self.rng.randint(0, 1))
+                a, b = yielded(first_realloc == (branch == 0))
+                g.emit(f"cf.br ^j{label}({a}, {b} : {typ}, {typ})")
+                g.scopes.pop()
+            r0, r1 = g.fresh("uj"), g.fresh("uj")
+            g.fn.body.append(f"^j{label}({r0}: {typ}, {r1}: {typ}):")
+        else:
+            res = g.fresh("uj")
+            g.emit(f"{res}:2 = scf.if {g.condition()} -> ({typ}, {typ}) {{")
+            g.indent += 1
+            for branch in range(2):
+                if branch:
+                    g.emit("} else {")
+                g.scopes.append([])
+                self.region_ops(depth + 1, self.rng.randint(0, 1))
+                a, b = yielded(first_realloc == (branch == 0))
+                g.emit(f"scf.yield {a}, {b} : {typ}, {typ}")
+                g.scopes.pop()
+            g.indent -= 1
+            g.emit("}")
+            r0, r1 = f"{res}#0", f"{res}#1"
+        g.emit(f"memref.store {g.scalar()}, {r0}[{g.indices_for(shape)}] : {typ}")
+        loaded = g.fresh("l")
+        g.emit(f"{loaded} = memref.load {r1}[{g.indices_for(shape)}] : {typ}")
+        g.add(_Val(loaded, "f32"))
+        if not freed:
+            g.add(_Val(r0, typ, shape))
+            g.add(_Val(r1, typ, shape))
+            return
+        r = self.rng.random()
+        if r < 0.35:
+            g.emit(f"memref.dealloc {r0} : {typ}")
+        elif r < 0.7:
+            g.emit(f"scf.if {g.condition()} {{")
+            g.emit(f"  memref.dealloc {r1} : {typ}")
+            g.emit("}")
+        else:
+            m = self.rng.randint(1, self.config.max_dim)
+            grown = self.memref_type((m,))
+            y = g.fresh("re")
+            g.emit(f"{y} = memref.realloc {r0} : {typ} to {grown}")
+            if m > n:
+                g.emit(f"linalg.fill ins({g.scalar()} : f32) outs({y} : {grown})")
+            g.add(_Val(y, grown, (m,)))
+
     def op_for_offset_view(self, depth: int) -> None:
         """scf.for carrying a static-offset view; the body yields the view or the same view
         of a buffer it allocates."""
@@ -2017,9 +2127,12 @@ class MemrefProgramGenerator:
             return _Val(name, typ, (k,))
 
         def choice() -> str:
-            """A buffer of `base_type` allocated here or, through an scf.if, one that
-            this region owns on one path and borrows from outside on the other."""
+            """A buffer of `base_type` allocated here (sometimes one the program frees
+            itself: the result of a loop reallocating it) or, through an scf.if, one
+            that this region owns on one path and borrows from outside on the other."""
             fresh = self.alloc((n,), heap=self.rng.random() < 0.8)
+            if not fresh.stack and self.rng.random() < 0.25:
+                fresh = self.realloc_loop(fresh, depth)
             if self.rng.random() < 0.6:
                 return fresh.name
             outer = self.buffer((n,), base_only=True)
@@ -2239,6 +2352,7 @@ class MemrefProgramGenerator:
             (self.op_while_pair, 0.4, "while"),
             (self.op_freed, 0.4, "frees"),
             (self.op_realloc, 0.4, "realloc"),
+            (self.op_realloc_join, 0.3, "realloc"),
             (self.op_for_offset_view, 0.4, "offset_loops"),
             (self.op_view_join, 0.4, "view_joins"),
             (self.op_call_recursive, 0.4, "recursion"),

@@ -147,7 +147,7 @@ def handover_root(state: OwnershipState, value: SSAValue) -> SSAValue | None:
     current, base_preserving = found
     if current is value or not state.is_owning(current):
         return None
-    if current in state.user_managed:
+    if current in state.program_freed:
         return None
     if (
         not base_preserving
@@ -241,7 +241,7 @@ def flag_holder(state: OwnershipState, value: SSAValue) -> SSAValue | None:
 
 def _transfer_valid(state: OwnershipState, site: Site) -> bool:
     value = _owned_value(state, site)
-    if value is None or value in state.user_managed:
+    if value is None or value in state.program_freed:
         return False
     if site.kind is SiteKind.RETURN and (
         frees_through_base(state, site.value) or may_hold_inner_view(state, value)
@@ -444,7 +444,7 @@ def _absorbable(state: OwnershipState, site: Site) -> frozenset[SSAValue]:
             or _outlives(state, root, site)
             or _sibling_site(state, site, root, with_absorbed=False) is not None
             or not state.is_owning(root)
-            or root in state.user_managed
+            or root in state.program_freed
             or (root.type != value.type and not _frees_any_view(state, root))
             or _defining_region(root) is not region
             or handover_root(state, root) is not None
