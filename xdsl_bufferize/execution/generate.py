@@ -118,7 +118,7 @@ MEMREF_FEATURES: tuple[str, ...] = (
 `joins`: one buffer reaching a join twice (two results of scf.if / index_switch, two
 iter_args, two values of scf.while / scf.condition, two block arguments); `frees`: frees
 already in the program, on all paths or some; `realloc`: `memref.realloc`, also of a loop's
-iter_arg, and joins (scf.if, `cf` branches) of such a loop's result or of two views of it,
+iter_arg (scf.for, or a `cf` loop), and joins (scf.if, `cf` branches) of such a loop's result or of two views of it,
 sometimes freed or reallocated by the program afterwards, on every path or one; `offset_loops`: loops carrying a static-offset view of a buffer allocated in the
 body; `returned_views`: helpers returning one fresh buffer twice (private or public) or
 (private) with a view of it, and helpers returning a view of a local buffer (with
@@ -1917,20 +1917,23 @@ class MemrefProgramGenerator:
         g.scopes.append([])
         t = self.alloc(heap=True)
         self.region_ops(depth + 1, self.rng.randint(0, 2))
+        self.program_free(t.name, t.type)
+        g.scopes.pop()
+
+    def program_free(self, name: str, typ: str) -> None:
+        """A `memref.dealloc` of `name`: on every path, or in an scf.if on one path
+        only, or in both branches of one."""
+        g = self.g
         r = self.rng.random()
         if r < 0.4:
-            g.emit(f"memref.dealloc {t.name} : {t.type}")
-        elif r < 0.7:
-            g.emit(f"scf.if {g.condition()} {{")
-            g.emit(f"  memref.dealloc {t.name} : {t.type}")
-            g.emit("}")
-        else:
-            g.emit(f"scf.if {g.condition()} {{")
-            g.emit(f"  memref.dealloc {t.name} : {t.type}")
+            g.emit(f"memref.dealloc {name} : {typ}")
+            return
+        g.emit(f"scf.if {g.condition()} {{")
+        g.emit(f"  memref.dealloc {name} : {typ}")
+        if r >= 0.7:
             g.emit("} else {")
-            g.emit(f"  memref.dealloc {t.name} : {t.type}")
-            g.emit("}")
-        g.scopes.pop()
+            g.emit(f"  memref.dealloc {name} : {typ}")
+        g.emit("}")
 
     def op_realloc(self, depth: int) -> None:
         """memref.realloc of a 1-D buffer never used again, or of a loop's iter_arg."""
@@ -1941,34 +1944,48 @@ class MemrefProgramGenerator:
         self.region_ops(depth + 1, self.rng.randint(0, 1))
         g.scopes.pop()  # the buffer (and all made from it) is never used again
         if self.rng.random() < 0.5 and depth < self.config.max_depth:
-            iv, res, acc = self.open_for(x.name, x.type, x.shape)
-            self.region_ops(depth + 1, self.rng.randint(0, 2))
+            g.add(self.realloc_loop(x, depth))
+            return
+        self.reallocated(x.name, x.type, n)
+
+    def reallocated(self, name: str, typ: str, n: int) -> None:
+        """`memref.realloc` of `name` (a 1-D buffer of `n` elements, never used again)
+        to a random size; the new elements are filled."""
+        g = self.g
+        m = self.rng.randint(1, self.config.max_dim)
+        new_type = self.memref_type((m,))
+        y = g.fresh("re")
+        g.emit(f"{y} = memref.realloc {name} : {typ} to {new_type}")
+        if m > n:
+            g.emit(f"linalg.fill ins({g.scalar()} : f32) outs({y} : {new_type})")
+        g.add(_Val(y, new_type, (m,)))
+
+    def realloc_loop(self, x: _Val, depth: int, cf: bool = False) -> _Val:
+        """A loop (`scf.for`, or with `cf` a loop of `cf` branches) carrying the 1-D
+        heap buffer `x` (never used again) whose body reallocates it to the same size:
+        the program frees each iteration's buffer itself, and nothing in the input
+        frees the loop result (the header's argument on the exit path)."""
+        g = self.g
+        x.readable = False
+        if cf:
+            k = g.fresh("rl")[1:]
+            acc, i, nxt = g.fresh("racc"), g.fresh("ri"), g.fresh("rn")
+            trip = self.rng.randint(0, 3)
+            g.emit(f"cf.br ^h{k}({x.name}, {g.index(0)} : {x.type}, index)")
+            g.fn.body.append(f"^h{k}({acc}: {x.type}, {i}: index):")
+            go = g.fresh("go")
+            g.emit(f"{go} = arith.cmpi slt, {i}, {g.index(trip)} : index")
+            g.emit(f"cf.cond_br {go}, ^b{k}, ^x{k}")
+            g.fn.body.append(f"^b{k}:")
             y = g.fresh("re")
             g.emit(f"{y} = memref.realloc {acc} : {x.type} to {x.type}")
             g.emit(
                 f"memref.store {g.scalar()}, {y}[{g.indices_for(x.shape)}] : {x.type}"
             )
-            g.emit(f"scf.yield {y} : {x.type}")
-            g.scopes.pop()
-            del g.iv_bounds[iv]
-            g.indent -= 1
-            g.emit("}")
-            g.add(_Val(res, x.type, x.shape))
-            return
-        m = self.rng.randint(1, self.config.max_dim)
-        typ = self.memref_type((m,))
-        y = g.fresh("re")
-        g.emit(f"{y} = memref.realloc {x.name} : {x.type} to {typ}")
-        if m > n:
-            g.emit(f"linalg.fill ins({g.scalar()} : f32) outs({y} : {typ})")
-        g.add(_Val(y, typ, (m,)))
-
-    def realloc_loop(self, x: _Val, depth: int) -> _Val:
-        """An `scf.for` carrying the 1-D heap buffer `x` (never used again) whose body
-        reallocates its iter_arg to the same size: the program frees each iteration's
-        buffer itself, and nothing in the input frees the loop result."""
-        g = self.g
-        x.readable = False
+            g.emit(f"{nxt} = arith.addi {i}, {g.index(1)} : index")
+            g.emit(f"cf.br ^h{k}({y}, {nxt} : {x.type}, index)")
+            g.fn.body.append(f"^x{k}:")
+            return _Val(acc, x.type, x.shape)
         iv, res, acc = self.open_for(x.name, x.type, x.shape)
         self.region_ops(depth + 1, self.rng.randint(0, 1))
         y = g.fresh("re")
@@ -2006,7 +2023,8 @@ class MemrefProgramGenerator:
                 fresh = self.alloc((n,), heap=True)
                 owner = fresh.name
                 if first or r < 0.6:
-                    owner = self.realloc_loop(fresh, depth).name
+                    in_cf = cf and self.rng.random() < 0.5
+                    owner = self.realloc_loop(fresh, depth, in_cf).name
             if not views:
                 return owner, owner
             pair: list[str] = []
@@ -2036,17 +2054,13 @@ class MemrefProgramGenerator:
         else:
             res = g.fresh("uj")
             g.emit(f"{res}:2 = scf.if {g.condition()} -> ({typ}, {typ}) {{")
-            g.indent += 1
-            for branch in range(2):
-                if branch:
-                    g.emit("} else {")
-                g.scopes.append([])
-                self.region_ops(depth + 1, self.rng.randint(0, 1))
-                a, b = yielded(first_realloc == (branch == 0))
-                g.emit(f"scf.yield {a}, {b} : {typ}, {typ}")
-                g.scopes.pop()
-            g.indent -= 1
-            g.emit("}")
+            branches = iter((first_realloc, not first_realloc))
+
+            def terminator() -> str:
+                a, b = yielded(next(branches))
+                return f"scf.yield {a}, {b} : {typ}, {typ}"
+
+            self.if_branches(depth, terminator)
             r0, r1 = f"{res}#0", f"{res}#1"
         g.emit(f"memref.store {g.scalar()}, {r0}[{g.indices_for(shape)}] : {typ}")
         loaded = g.fresh("l")
@@ -2056,21 +2070,10 @@ class MemrefProgramGenerator:
             g.add(_Val(r0, typ, shape))
             g.add(_Val(r1, typ, shape))
             return
-        r = self.rng.random()
-        if r < 0.35:
-            g.emit(f"memref.dealloc {r0} : {typ}")
-        elif r < 0.7:
-            g.emit(f"scf.if {g.condition()} {{")
-            g.emit(f"  memref.dealloc {r1} : {typ}")
-            g.emit("}")
+        if self.rng.random() < 0.7:
+            self.program_free(self.rng.choice((r0, r1)), typ)
         else:
-            m = self.rng.randint(1, self.config.max_dim)
-            grown = self.memref_type((m,))
-            y = g.fresh("re")
-            g.emit(f"{y} = memref.realloc {r0} : {typ} to {grown}")
-            if m > n:
-                g.emit(f"linalg.fill ins({g.scalar()} : f32) outs({y} : {grown})")
-            g.add(_Val(y, grown, (m,)))
+            self.reallocated(r0, typ, n)
 
     def op_for_offset_view(self, depth: int) -> None:
         """scf.for carrying a static-offset view; the body yields the view or the same view

@@ -122,12 +122,29 @@ def _place(
                 continue
             terminator = block.last_op
             edges = _successor_edges(block)
-            needed = [succ in live for _, succ in edges]
+            needed = [
+                succ in live or (terminator, i) in consumed_edges for i, succ in edges
+            ]
             if edges and any(needed) and not all(needed):
                 for (i, _), need in zip(edges, needed, strict=True):
                     if not need:
                         assert terminator is not None
                         add(FreePoint(edge=(terminator, i)))
+            elif not any(needed):
+                # a path of no free of the input ends here (the exit of a cf loop
+                # whose body reallocates the buffer, a branch beside the one freeing
+                # it): free it after its last use in this block
+                last = max(
+                    uses_by_block.get(block, ()), key=state.position, default=None
+                )
+                if last is None and block is def_block:
+                    add(
+                        FreePoint(after=root.op)
+                        if isinstance(root, OpResult)
+                        else FreePoint(block_start=block)
+                    )
+                elif last is not None and last is not terminator:
+                    add(FreePoint(after=last))
         return
     for holder, exits in captured_by.items():
         for nested in holder.regions:
