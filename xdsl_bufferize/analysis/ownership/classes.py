@@ -38,6 +38,7 @@ from xdsl_bufferize.analysis.ownership.sites import (
     flag_holder,
     frees_through_base,
     handover_root,
+    program_may_free,
 )
 from xdsl_bufferize.interfaces.allocation import (
     AllocationModel,
@@ -78,8 +79,10 @@ def decide_classes(state: OwnershipState) -> None:
 def _borrowed_into_owned(state: OwnershipState) -> list[MergeClass]:
     """Borrowed merges passed (or a view of them) into an owned merge that some of their inputs
     do not outlive (a join whose block argument flows on to a block the join does not
-    dominate), with a heap buffer or call result among their inputs: owning them with a flag lets
-    ownership travel on with the value instead of a copy at that edge."""
+    dominate), with a heap buffer or call result among the roots of their inputs (also
+    one borrowed through another borrowed merge), or a merge the program frees itself
+    that we may hand over (`program_may_free`): owning them with a flag lets ownership
+    travel on with the value instead of a copy at that edge."""
     found: dict[int, MergeClass] = {}
     for cls in state.classes:
         if not cls.owned:
@@ -93,9 +96,16 @@ def _borrowed_into_owned(state: OwnershipState) -> list[MergeClass]:
                 or id(other) in found
                 or not _flaggable(state, other)
                 or not any(
-                    state.kind.get(owned) is RootKind.OWNING
+                    state.is_owning(root)
+                    and (
+                        state.kind.get(root) is RootKind.OWNING
+                        or (
+                            root in state.user_managed
+                            and not program_may_free(state, root)
+                        )
+                    )
                     for s in other.sites
-                    if (owned := _owned_value(state, s)) is not None
+                    for root in state.roots[s.value]
                 )
                 or all(_outlives(state, root, site) for root in state.roots[site.value])
             ):
