@@ -345,3 +345,127 @@ func.func @main() -> f32 {
 // CHECK-NEXT: memref.dealloc %big : memref<7xf32>
 // CHECK-NEXT: func.return %x : f32
 // CHECK-NEXT: }
+
+// -----
+
+// A loop of cf branches reallocating its header argument, in one branch of a cf join: the
+// header argument is freed by the program on the back edge only, and no free of the
+// program can follow the exit, so its views are handed over to ^join there (the header
+// does not dominate ^join: borrowing is not possible) instead of a copy each.
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %f1 = arith.constant 1.0 : f32
+  %f2 = arith.constant 2.0 : f32
+  %cond = arith.cmpi eq, %c0, %c0 : index
+  cf.cond_br %cond, ^then, ^else
+^then:
+  %m = memref.alloc() : memref<5xf32>
+  linalg.fill ins(%f1 : f32) outs(%m : memref<5xf32>)
+  cf.br ^head(%m, %c0 : memref<5xf32>, index)
+^head(%acc: memref<5xf32>, %i: index):
+  %go = arith.cmpi slt, %i, %c2 : index
+  cf.cond_br %go, ^body, ^exit
+^body:
+  %re = memref.realloc %acc : memref<5xf32> to memref<5xf32>
+  %next = arith.addi %i, %c1 : index
+  cf.br ^head(%re, %next : memref<5xf32>, index)
+^exit:
+  %a = memref.subview %acc[%c0] [4] [1] : memref<5xf32> to memref<4xf32, strided<[1], offset: ?>>
+  %b = memref.subview %acc[%c1] [4] [1] : memref<5xf32> to memref<4xf32, strided<[1], offset: ?>>
+  cf.br ^join(%a, %b : memref<4xf32, strided<[1], offset: ?>>, memref<4xf32, strided<[1], offset: ?>>)
+^else:
+  %n = memref.alloc() : memref<5xf32>
+  linalg.fill ins(%f1 : f32) outs(%n : memref<5xf32>)
+  %c = memref.subview %n[%c0] [4] [1] : memref<5xf32> to memref<4xf32, strided<[1], offset: ?>>
+  %d = memref.subview %n[%c1] [4] [1] : memref<5xf32> to memref<4xf32, strided<[1], offset: ?>>
+  cf.br ^join(%c, %d : memref<4xf32, strided<[1], offset: ?>>, memref<4xf32, strided<[1], offset: ?>>)
+^join(%r0: memref<4xf32, strided<[1], offset: ?>>, %r1: memref<4xf32, strided<[1], offset: ?>>):
+  memref.store %f2, %r0[%c1] : memref<4xf32, strided<[1], offset: ?>>
+  %x = memref.load %r1[%c0] : memref<4xf32, strided<[1], offset: ?>>
+  func.return %x : f32
+}
+
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: %c2 = arith.constant 2 : index
+// CHECK-NEXT: %f1 = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %f2 = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT: %cond = arith.cmpi eq, %c0, %c0 : index
+// CHECK-NEXT: cf.cond_br %cond, ^then, ^else
+// CHECK-NEXT: ^then:
+// CHECK-NEXT: %m = memref.alloc() : memref<5xf32>
+// CHECK-NEXT: linalg.fill ins(%f1 : f32) outs(%m : memref<5xf32>)
+// CHECK-NEXT: cf.br ^head(%m, %c0 : memref<5xf32>, index)
+// CHECK-NEXT: ^head(%acc: memref<5xf32>, %i: index):
+// CHECK-NEXT: %go = arith.cmpi slt, %i, %c2 : index
+// CHECK-NEXT: cf.cond_br %go, ^body, ^exit
+// CHECK-NEXT: ^body:
+// CHECK-NEXT: %re = memref.realloc %acc : memref<5xf32> to memref<5xf32>
+// CHECK-NEXT: %next = arith.addi %i, %c1 : index
+// CHECK-NEXT: cf.br ^head(%re, %next : memref<5xf32>, index)
+// CHECK-NEXT: ^exit:
+// CHECK-NEXT: %a = memref.subview %acc[%c0] [4] [1] : memref<5xf32> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: %b = memref.subview %acc[%c1] [4] [1] : memref<5xf32> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: %false = arith.constant false
+// CHECK-NEXT: cf.br ^join(%a, %b, %false : memref<4xf32, strided<[1], offset: ?>>, memref<4xf32, strided<[1], offset: ?>>, i1)
+// CHECK-NEXT: ^else:
+// CHECK-NEXT: %n = memref.alloc() : memref<5xf32>
+// CHECK-NEXT: linalg.fill ins(%f1 : f32) outs(%n : memref<5xf32>)
+// CHECK-NEXT: %c = memref.subview %n[%c0] [4] [1] : memref<5xf32> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: %d = memref.subview %n[%c1] [4] [1] : memref<5xf32> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: %false_1 = arith.constant false
+// CHECK-NEXT: cf.br ^join(%c, %d, %false_1 : memref<4xf32, strided<[1], offset: ?>>, memref<4xf32, strided<[1], offset: ?>>, i1)
+// CHECK-NEXT: ^join(%r0: memref<4xf32, strided<[1], offset: ?>>, %r1: memref<4xf32, strided<[1], offset: ?>>, %r1_owned: i1):
+// CHECK-NEXT: memref.store %f2, %r0[%c1] : memref<4xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: %x = memref.load %r1[%c0] : memref<4xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: %0, %1, %2, %3 = memref.extract_strided_metadata %r0 : memref<4xf32, strided<[1], offset: ?>> -> memref<f32>, index, index, index
+// CHECK-NEXT: memref.dealloc %0 : memref<f32>
+// CHECK-NEXT: scf.if %r1_owned {
+// CHECK-NEXT: memref.dealloc %r1 : memref<4xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.return %x : f32
+// CHECK-NEXT: }
+
+// -----
+
+// The program frees a buffer in one cf branch and reads it in the other: the pass frees
+// it after that read (the end of a path through no free of the program).
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f2 = arith.constant 2.0 : f32
+  %cond = arith.cmpi eq, %c0, %c1 : index
+  %m = memref.alloc() : memref<5xf32>
+  memref.store %f2, %m[%c1] : memref<5xf32>
+  cf.cond_br %cond, ^freed, ^kept
+^freed:
+  memref.dealloc %m : memref<5xf32>
+  cf.br ^done(%f2 : f32)
+^kept:
+  %x = memref.load %m[%c1] : memref<5xf32>
+  cf.br ^done(%x : f32)
+^done(%r: f32):
+  func.return %r : f32
+}
+
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: %f2 = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT: %cond = arith.cmpi eq, %c0, %c1 : index
+// CHECK-NEXT: %m = memref.alloc() : memref<5xf32>
+// CHECK-NEXT: memref.store %f2, %m[%c1] : memref<5xf32>
+// CHECK-NEXT: cf.cond_br %cond, ^freed, ^kept
+// CHECK-NEXT: ^freed:
+// CHECK-NEXT: memref.dealloc %m : memref<5xf32>
+// CHECK-NEXT: cf.br ^done(%f2 : f32)
+// CHECK-NEXT: ^kept:
+// CHECK-NEXT: %x = memref.load %m[%c1] : memref<5xf32>
+// CHECK-NEXT: memref.dealloc %m : memref<5xf32>
+// CHECK-NEXT: cf.br ^done(%x : f32)
+// CHECK-NEXT: ^done(%r: f32):
+// CHECK-NEXT: func.return %r : f32
+// CHECK-NEXT: }
