@@ -2011,7 +2011,7 @@ class MemrefProgramGenerator:
         base_type = self.memref_type((n,))
         view_type = self.memref_type((k,), "strided<[1], offset: ?>")
         views = self.rng.random() < 0.5
-        freed = not views and self.rng.random() < 0.6
+        freed = not views and self.config.enabled("frees") and self.rng.random() < 0.6
         typ, shape = (view_type, (k,)) if views else (base_type, (n,))
         cf = depth == 0 and self.config.enabled("cf") and self.rng.random() < 0.4
 
@@ -2134,7 +2134,11 @@ class MemrefProgramGenerator:
             itself: the result of a loop reallocating it) or, through an scf.if, one
             that this region owns on one path and borrows from outside on the other."""
             fresh = self.alloc((n,), heap=self.rng.random() < 0.8)
-            if not fresh.stack and self.rng.random() < 0.25:
+            if (
+                not fresh.stack
+                and self.config.enabled("realloc")
+                and self.rng.random() < 0.25
+            ):
                 fresh = self.realloc_loop(fresh, depth)
             if self.rng.random() < 0.6:
                 return fresh.name
