@@ -133,7 +133,8 @@ MEMREF_FEATURES: tuple[str, ...] = (
 `joins`: one buffer reaching a join twice (two results of scf.if / index_switch, two
 iter_args, two values of scf.while / scf.condition, two block arguments); `frees`: frees
 already in the program, on all paths or some; `realloc`: `memref.realloc`, also of a loop's
-iter_arg; `offset_loops`: loops carrying a static-offset view of a buffer allocated in the
+iter_arg (scf.for, or a `cf` loop), and joins (scf.if, `cf` branches) of such a loop's result or of two views of it,
+sometimes freed or reallocated by the program afterwards, on every path or one; `offset_loops`: loops carrying a static-offset view of a buffer allocated in the
 body; `returned_views`: helpers returning one fresh buffer twice (private or public) or
 (private) with a view of it, and helpers returning a view of a local buffer (with
 `view_joins`, sometimes of a dynamic-offset type); `recursion`: a
@@ -2218,20 +2219,23 @@ class MemrefProgramGenerator:
         g.scopes.append([])
         t = self.alloc(heap=True)
         self.region_ops(depth + 1, self.rng.randint(0, 2))
+        self.program_free(t.name, t.type)
+        g.scopes.pop()
+
+    def program_free(self, name: str, typ: str) -> None:
+        """A `memref.dealloc` of `name`: on every path, or in an scf.if on one path
+        only, or in both branches of one."""
+        g = self.g
         r = self.rng.random()
         if r < 0.4:
-            g.emit(f"memref.dealloc {t.name} : {t.type}")
-        elif r < 0.7:
-            g.emit(f"scf.if {g.condition()} {{")
-            g.emit(f"  memref.dealloc {t.name} : {t.type}")
-            g.emit("}")
-        else:
-            g.emit(f"scf.if {g.condition()} {{")
-            g.emit(f"  memref.dealloc {t.name} : {t.type}")
+            g.emit(f"memref.dealloc {name} : {typ}")
+            return
+        g.emit(f"scf.if {g.condition()} {{")
+        g.emit(f"  memref.dealloc {name} : {typ}")
+        if r >= 0.7:
             g.emit("} else {")
-            g.emit(f"  memref.dealloc {t.name} : {t.type}")
-            g.emit("}")
-        g.scopes.pop()
+            g.emit(f"  memref.dealloc {name} : {typ}")
+        g.emit("}")
 
     def op_realloc(self, depth: int) -> None:
         """memref.realloc of a 1-D buffer never used again, or of a loop's iter_arg."""
@@ -2242,27 +2246,136 @@ class MemrefProgramGenerator:
         self.region_ops(depth + 1, self.rng.randint(0, 1))
         g.scopes.pop()  # the buffer (and all made from it) is never used again
         if self.rng.random() < 0.5 and depth < self.config.max_depth:
-            iv, res, acc = self.open_for(x.name, x.type, x.shape)
-            self.region_ops(depth + 1, self.rng.randint(0, 2))
+            g.add(self.realloc_loop(x, depth))
+            return
+        self.reallocated(x.name, x.type, n)
+
+    def reallocated(self, name: str, typ: str, n: int) -> None:
+        """`memref.realloc` of `name` (a 1-D buffer of `n` elements, never used again)
+        to a random size; the new elements are filled."""
+        g = self.g
+        m = self.rng.randint(1, self.config.max_dim)
+        new_type = self.memref_type((m,))
+        y = g.fresh("re")
+        g.emit(f"{y} = memref.realloc {name} : {typ} to {new_type}")
+        if m > n:
+            g.emit(f"linalg.fill ins({g.scalar()} : f32) outs({y} : {new_type})")
+        g.add(_Val(y, new_type, (m,)))
+
+    def realloc_loop(self, x: _Val, depth: int, cf: bool = False) -> _Val:
+        """A loop (`scf.for`, or with `cf` a loop of `cf` branches) carrying the 1-D
+        heap buffer `x` (never used again) whose body reallocates it to the same size:
+        the program frees each iteration's buffer itself, and nothing in the input
+        frees the loop result (the header's argument on the exit path)."""
+        g = self.g
+        x.readable = False
+        if cf:
+            k = g.fresh("rl")[1:]
+            acc, i, nxt = g.fresh("racc"), g.fresh("ri"), g.fresh("rn")
+            trip = self.rng.randint(0, 3)
+            g.emit(f"cf.br ^h{k}({x.name}, {g.index(0)} : {x.type}, index)")
+            g.fn.body.append(f"^h{k}({acc}: {x.type}, {i}: index):")
+            go = g.fresh("go")
+            g.emit(f"{go} = arith.cmpi slt, {i}, {g.index(trip)} : index")
+            g.emit(f"cf.cond_br {go}, ^b{k}, ^x{k}")
+            g.fn.body.append(f"^b{k}:")
             y = g.fresh("re")
             g.emit(f"{y} = memref.realloc {acc} : {x.type} to {x.type}")
             g.emit(
                 f"memref.store {g.scalar()}, {y}[{g.indices_for(x.shape)}] : {x.type}"
             )
-            g.emit(f"scf.yield {y} : {x.type}")
-            g.scopes.pop()
-            del g.iv_bounds[iv]
-            g.indent -= 1
-            g.emit("}")
-            g.add(_Val(res, x.type, x.shape))
-            return
-        m = self.rng.randint(1, self.config.max_dim)
-        typ = self.memref_type((m,))
+            g.emit(f"{nxt} = arith.addi {i}, {g.index(1)} : index")
+            g.emit(f"cf.br ^h{k}({y}, {nxt} : {x.type}, index)")
+            g.fn.body.append(f"^x{k}:")
+            return _Val(acc, x.type, x.shape)
+        iv, res, acc = self.open_for(x.name, x.type, x.shape)
+        self.region_ops(depth + 1, self.rng.randint(0, 1))
         y = g.fresh("re")
-        g.emit(f"{y} = memref.realloc {x.name} : {x.type} to {typ}")
-        if m > n:
-            g.emit(f"linalg.fill ins({g.scalar()} : f32) outs({y} : {typ})")
-        g.add(_Val(y, typ, (m,)))
+        g.emit(f"{y} = memref.realloc {acc} : {x.type} to {x.type}")
+        g.emit(f"memref.store {g.scalar()}, {y}[{g.indices_for(x.shape)}] : {x.type}")
+        g.emit(f"scf.yield {y} : {x.type}")
+        g.scopes.pop()
+        del g.iv_bounds[iv]
+        g.indent -= 1
+        g.emit("}")
+        return _Val(res, x.type, x.shape)
+
+    def op_realloc_join(self, depth: int) -> None:
+        """A join (scf.if, or `cf` branches at function level) of buffers the program
+        frees itself: a region yields the result of a reallocating loop, or two views of
+        it; the other a fresh buffer (or views of it) or, unless the program frees the
+        join, an outer buffer.  Afterwards a write through one result and a read through
+        the other; then, on joined buffers, sometimes a free of the program on every
+        path or on one only, or a realloc of the join."""
+        g = self.g
+        n = self.rng.randint(2, self.config.max_dim)
+        k = self.rng.randint(1, n)
+        base_type = self.memref_type((n,))
+        view_type = self.memref_type((k,), "strided<[1], offset: ?>")
+        views = self.rng.random() < 0.5
+        freed = not views and self.config.enabled("frees") and self.rng.random() < 0.6
+        typ, shape = (view_type, (k,)) if views else (base_type, (n,))
+        cf = depth == 0 and self.config.enabled("cf") and self.rng.random() < 0.4
+
+        def yielded(first: bool) -> tuple[str, str]:
+            r = self.rng.random()
+            if not first and not freed and r < 0.3:
+                owner = self.buffer((n,), base_only=True).name
+            else:
+                fresh = self.alloc((n,), heap=True)
+                owner = fresh.name
+                if first or r < 0.6:
+                    in_cf = cf and self.rng.random() < 0.5
+                    owner = self.realloc_loop(fresh, depth, in_cf).name
+            if not views:
+                return owner, owner
+            pair: list[str] = []
+            for _ in range(2):
+                name = g.fresh("uv")
+                offset = g.index(self.rng.randint(0, n - k))
+                g.emit(
+                    f"{name} = memref.subview {owner}[{offset}] [{k}] [1] : "
+                    f"{base_type} to {view_type}"
+                )
+                pair.append(name)
+            return pair[0], pair[1]
+
+        first_realloc = self.rng.random() < 0.5
+        if cf:
+            label = g.fresh("u")[1:]
+            g.emit(f"cf.cond_br {g.condition()}, ^t{label}, ^e{label}")
+            for branch in range(2):
+                g.fn.body.append(f"^{'te'[branch]}{label}:")
+                g.scopes.append([])
+                self.region_ops(depth + 1, self.rng.randint(0, 1))
+                a, b = yielded(first_realloc == (branch == 0))
+                g.emit(f"cf.br ^j{label}({a}, {b} : {typ}, {typ})")
+                g.scopes.pop()
+            r0, r1 = g.fresh("uj"), g.fresh("uj")
+            g.fn.body.append(f"^j{label}({r0}: {typ}, {r1}: {typ}):")
+        else:
+            res = g.fresh("uj")
+            g.emit(f"{res}:2 = scf.if {g.condition()} -> ({typ}, {typ}) {{")
+            branches = iter((first_realloc, not first_realloc))
+
+            def terminator() -> str:
+                a, b = yielded(next(branches))
+                return f"scf.yield {a}, {b} : {typ}, {typ}"
+
+            self.if_branches(depth, terminator)
+            r0, r1 = f"{res}#0", f"{res}#1"
+        g.emit(f"memref.store {g.scalar()}, {r0}[{g.indices_for(shape)}] : {typ}")
+        loaded = g.fresh("l")
+        g.emit(f"{loaded} = memref.load {r1}[{g.indices_for(shape)}] : {typ}")
+        g.add(_Val(loaded, "f32"))
+        if not freed:
+            g.add(_Val(r0, typ, shape))
+            g.add(_Val(r1, typ, shape))
+            return
+        if self.rng.random() < 0.7:
+            self.program_free(self.rng.choice((r0, r1)), typ)
+        else:
+            self.reallocated(r0, typ, n)
 
     def op_for_offset_view(self, depth: int) -> None:
         """scf.for carrying a static-offset view; the body yields the view or the same view
@@ -2319,9 +2432,16 @@ class MemrefProgramGenerator:
             return _Val(name, typ, (k,))
 
         def choice() -> str:
-            """A buffer of `base_type` allocated here or, through an scf.if, one that
-            this region owns on one path and borrows from outside on the other."""
+            """A buffer of `base_type` allocated here (sometimes one the program frees
+            itself: the result of a loop reallocating it) or, through an scf.if, one
+            that this region owns on one path and borrows from outside on the other."""
             fresh = self.alloc((n,), heap=self.rng.random() < 0.8)
+            if (
+                not fresh.stack
+                and self.config.enabled("realloc")
+                and self.rng.random() < 0.25
+            ):
+                fresh = self.realloc_loop(fresh, depth)
             if self.rng.random() < 0.6:
                 return fresh.name
             outer = self.buffer((n,), base_only=True)
@@ -2541,6 +2661,7 @@ class MemrefProgramGenerator:
             (self.op_while_pair, 0.4, "while"),
             (self.op_freed, 0.4, "frees"),
             (self.op_realloc, 0.4, "realloc"),
+            (self.op_realloc_join, 0.3, "realloc"),
             (self.op_for_offset_view, 0.4, "offset_loops"),
             (self.op_view_join, 0.4, "view_joins"),
             (self.op_call_recursive, 0.4, "recursion"),

@@ -3,7 +3,7 @@
 // kind: mismatch
 // detail: result #0: 2.0 before, 1.0 after
 // origin: xdsl-bufferize-fuzz --count 800 --seed 7720000 --pipeline buffer-deallocation (seed 7720687, reduced by hand), generator feature view_joins
-// status: open: %for is a buffer the program frees itself (memref.realloc frees the iter_arg), so buffer-deallocation keeps its frees and never hands such a buffer over to a merge; the two views of it leaving the scf.if are each cloned, and the store through %r#0 is not seen through %r#1. Needs: handing over a user-managed buffer when the program frees it on no path after the hand-over
+// status: fixed (analysis/ownership: OwnershipState.program_freed, the values a free of the program may free the buffer of; a member of a merge class the program frees that no free of the program can reach (%for: the realloc frees only the iter_arg) is freed by the pass alone, so handover_root / _transfer_valid / _absorbable hand it over like the pass's own buffers): %for is handed over to %r#0 through its view, %r#1 borrows it, no copy; the store through %r#0 is read through %r#1
 builtin.module {
   func.func @main() -> f32 {
     %c0 = arith.constant 0 : index

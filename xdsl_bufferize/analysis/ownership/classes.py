@@ -36,6 +36,7 @@ from xdsl_bufferize.analysis.ownership.sites import (
     flag_holder,
     frees_through_base,
     handover_root,
+    program_may_free,
 )
 from xdsl_bufferize.interfaces.allocation import (
     AllocationModel,
@@ -78,8 +79,12 @@ def decide_classes(state: OwnershipState) -> None:
 def _borrowed_into_owned(state: OwnershipState) -> list[MergeClass]:
     """Borrowed merges passed (or a view of them) into an owned merge that some of their inputs
     do not outlive (a join whose block argument flows on to a block the join does not
-    dominate), with a heap buffer or call result among their inputs: owning them with a flag lets
-    ownership travel on with the value instead of a copy at that edge."""
+    dominate), with a heap buffer or call result among their inputs: owning them with a
+    flag lets ownership travel on with the value instead of a copy at that edge.  Into a
+    merge of the function (not a return, whose copy is the callers' contract), also when
+    such a buffer, or a merge the program frees itself that we may hand over
+    (`program_may_free`), is among the roots of their inputs (borrowed through another
+    borrowed merge: an scf.if choosing a loop result or a stack buffer)."""
     found: dict[int, MergeClass] = {}
     for cls in state.classes:
         if not cls.owned:
@@ -92,16 +97,35 @@ def _borrowed_into_owned(state: OwnershipState) -> list[MergeClass]:
                 or other.owned
                 or id(other) in found
                 or not _flaggable(state, other)
-                or not any(
-                    state.kind.get(owned) is RootKind.OWNING
-                    for s in other.sites
-                    if (owned := _owned_value(state, s)) is not None
-                )
+                or not _holds_buffer_we_free(state, other, site.kind is SiteKind.RETURN)
                 or all(_outlives(state, root, site) for root in state.roots[site.value])
             ):
                 continue
             found[id(other)] = other
     return list(found.values())
+
+
+def _holds_buffer_we_free(
+    state: OwnershipState, cls: MergeClass, direct_only: bool
+) -> bool:
+    """Whether an input of the borrowed class `cls` is (a view handing over) a heap
+    buffer or call result or, unless `direct_only`, may hold such a buffer or a merge
+    the program frees itself that we may hand over."""
+    if any(
+        state.kind.get(owned) is RootKind.OWNING
+        for s in cls.sites
+        if (owned := _owned_value(state, s)) is not None
+    ):
+        return True
+    return not direct_only and any(
+        state.is_owning(root)
+        and (
+            state.kind.get(root) is RootKind.OWNING
+            or (root in state.user_managed and not program_may_free(state, root))
+        )
+        for s in cls.sites
+        for root in state.roots[s.value]
+    )
 
 
 def _fed_by(state: OwnershipState, cls: MergeClass, ids: set[int]) -> bool:

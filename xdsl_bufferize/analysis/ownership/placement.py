@@ -115,21 +115,9 @@ def _place(
             if last is not None and last is block.last_op:
                 continue  # forwarded from here: the program frees it further on
             add(FreePoint(block_start=block) if last is None else FreePoint(after=last))
-    if user_frees is not None:
-        # only the paths through no free of the input: blocks beyond the def block
-        for block in sorted({def_block, *live}, key=state.block_position):
-            if any(op.parent_block() is block for op in consumed_ops):
-                continue
-            terminator = block.last_op
-            edges = _successor_edges(block)
-            needed = [succ in live for _, succ in edges]
-            if edges and any(needed) and not all(needed):
-                for (i, _), need in zip(edges, needed, strict=True):
-                    if not need:
-                        assert terminator is not None
-                        add(FreePoint(edge=(terminator, i)))
-        return
     for holder, exits in captured_by.items():
+        if holder in partially_freeing:
+            continue  # each of its regions frees it, hands it on or is done above
         for nested in holder.regions:
             block = nested.blocks.first
             assert block is not None

@@ -278,6 +278,18 @@ class OwnershipState:
     """Ids of the merge classes the input program frees itself."""
     user_managed: set[SSAValue] = field(default_factory=set[SSAValue], init=False)
     """Owning roots and merges whose buffer the input program frees itself."""
+    program_freed: set[SSAValue] = field(default_factory=set[SSAValue], init=False)
+    """Values a free of the input program may free the buffer of: the values it frees
+    and those they are made of (through views and the inputs of merges).  A member of a
+    merge class the program frees that is not among them (the result of a loop whose
+    iter_arg `memref.realloc` frees) is freed by us alone: it may be handed over."""
+    freed_indirectly: set[SSAValue] = field(default_factory=set[SSAValue], init=False)
+    """Values of `program_freed` some free of the input reaches through a merge (it
+    frees a merge they flow into, or a source of theirs): not only by `user_frees`."""
+    _handable: dict[SSAValue, bool] = field(
+        default_factory=dict[SSAValue, bool], init=False
+    )
+    """Cache of `sites.program_may_free`'s answers."""
     roots: dict[SSAValue, frozenset[SSAValue]] = field(
         default_factory=dict[SSAValue, frozenset[SSAValue]], init=False
     )

@@ -49,7 +49,10 @@ def _find_user_managed(state: OwnershipState) -> None:
     """Buffers the input program frees itself: we keep its frees and free nothing twice.
 
     A freed merge takes its incoming buffers over as they are (the program frees them
-    through it), so everything flowing into it is the program's too.  A heap buffer
+    through it), so everything flowing into it is the program's too; its other members
+    (a loop result after a realloc of the iter_arg) are freed by us, and handed over
+    like our own buffers when no free of the program can reach them
+    (`OwnershipState.program_freed`, `sites.program_may_free`).  A heap buffer
     the program frees on some paths only is freed by us on the others (`_place`).
     """
     for value, frees in state.freed_by_input.items():
@@ -71,10 +74,12 @@ def _find_user_managed(state: OwnershipState) -> None:
                 worklist.extend(site.value for site in cls.sites)
             elif kind is RootKind.OWNING:
                 state.user_managed.add(v)
-            if kind in (RootKind.MERGE, RootKind.OWNING) and all(
-                state.kind.get(w) is RootKind.VIEW for w in seen if w is not v
-            ):
-                state.user_frees.setdefault(v, []).extend(frees)
+            if kind in (RootKind.MERGE, RootKind.OWNING):
+                if all(state.kind.get(w) is RootKind.VIEW for w in seen if w is not v):
+                    state.user_frees.setdefault(v, []).extend(frees)
+                else:
+                    state.freed_indirectly.add(v)
+        state.program_freed.update(seen)
 
 
 def compute_roots(state: OwnershipState) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from xdsl.dialects import func, memref
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from xdsl_bufferize.analysis.ownership.plan import (
     MergeClass,
@@ -25,7 +25,7 @@ from xdsl_bufferize.analysis.ownership.plan import (
 )
 from xdsl_bufferize.interfaces.region_branch import captures_buffers
 from xdsl_bufferize.interfaces.view_like import is_view
-from xdsl_bufferize.utils.ir import is_memref
+from xdsl_bufferize.utils.ir import ancestor_in_region, is_memref
 from xdsl_bufferize.utils.memref_layout import static_offset_layout
 
 
@@ -147,7 +147,7 @@ def handover_root(state: OwnershipState, value: SSAValue) -> SSAValue | None:
     current, base_preserving = found
     if current is value or not state.is_owning(current):
         return None
-    if current in state.user_managed:
+    if program_may_free(state, current):
         return None
     if (
         not base_preserving
@@ -157,6 +157,70 @@ def handover_root(state: OwnershipState, value: SSAValue) -> SSAValue | None:
     ):
         return None  # other frees may not take a base buffer (merges: see families)
     return current
+
+
+def program_may_free(state: OwnershipState, value: SSAValue) -> bool:
+    """Whether a free of the input program may free `value`'s buffer after an edge
+    hands it (or a view of it) over: then we must not take it over.
+
+    No free of the program reaches a value outside `program_freed`.  A merge the
+    program frees itself only directly (by `user_frees`, never through another merge:
+    the header argument of a `cf` loop whose body reallocates it) may still be handed
+    over when none of those frees can follow any edge forwarding it or a view of it
+    (the loop's exit).
+    """
+    if value not in state.program_freed:
+        return False
+    known = state._handable.get(value)
+    if known is None:
+        known = not (
+            state.kind.get(value) is RootKind.MERGE
+            and value not in state.freed_indirectly
+            and value in state.user_frees
+            and not any(
+                _may_follow(state, value, site.source, free)
+                for site in _forwarding_sites(state, value)
+                for free in state.user_frees[value]
+            )
+        )
+        state._handable[value] = known
+    return known
+
+
+def _forwarding_sites(state: OwnershipState, value: SSAValue) -> list[Site]:
+    """The sites forwarding `value` or a view of it (`_view_root`)."""
+    viewed = [
+        view
+        for view in state.view_sources
+        if (found := _view_root(state, view)) is not None and found[0] is value
+    ]
+    return [site for v in (value, *viewed) for site in state.sites_of_value(v)]
+
+
+def _may_follow(
+    state: OwnershipState, value: SSAValue, first: Operation, then: Operation
+) -> bool:
+    """Whether `then` may run after `first` (both using `value`) on some path, in the
+    region defining `value` (conservatively true when either is not inside it)."""
+    region = _defining_region(value)
+    a = ancestor_in_region(first, region)
+    b = ancestor_in_region(then, region)
+    if a is None or b is None or a is b:
+        return True
+    block_a, block_b = a.parent_block(), b.parent_block()
+    assert block_a is not None and block_b is not None
+    if block_a is block_b and state.position(b) > state.position(a):
+        return True
+    seen: set[Block] = set()
+    work = [succ for _, succ in _successor_edges(block_a)]
+    while work:
+        block = work.pop()
+        if block is block_b:
+            return True
+        if block not in seen:
+            seen.add(block)
+            work.extend(succ for _, succ in _successor_edges(block))
+    return False
 
 
 def may_hold_inner_view(state: OwnershipState, value: SSAValue) -> bool:
@@ -247,8 +311,12 @@ def flag_holder(state: OwnershipState, value: SSAValue) -> SSAValue | None:
 
 def _transfer_valid(state: OwnershipState, site: Site) -> bool:
     value = _owned_value(state, site)
-    if value is None or value in state.user_managed:
+    if value is None or program_may_free(state, value):
         return False
+    if value in state.program_freed and _defining_region(value) is not (
+        site.source.parent_region()
+    ):
+        return False  # the program frees it on other paths: not from a nested region
     if site.kind is SiteKind.RETURN and (
         frees_through_base(state, site.value) or may_hold_inner_view(state, value)
     ):
@@ -451,7 +519,7 @@ def _absorbable(state: OwnershipState, site: Site) -> frozenset[SSAValue]:
             or _outlives(state, root, site)
             or _sibling_site(state, site, root, with_absorbed=False) is not None
             or not state.is_owning(root)
-            or root in state.user_managed
+            or program_may_free(state, root)
             or (root.type != value.type and not _frees_any_view(state, root))
             or _defining_region(root) is not region
             or handover_root(state, root) is not None
