@@ -40,6 +40,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     bufferizable_model,
 )
+from xdsl_bufferize.utils.ir import has_several_blocks
 
 if TYPE_CHECKING:
     from xdsl_bufferize.analysis.one_shot_analysis import (
@@ -187,8 +188,7 @@ def _blocks_in_common_region(
         if region is None:
             return None
         if id(region) in blocks:
-            first = region.first_block
-            if first is None or first.next_block is None:
+            if not has_several_blocks(region):
                 return None
             return blocks[id(region)], block
         parent = region.parent_op()
@@ -229,7 +229,9 @@ def _may_follow(
     """Whether `then` may run after `first` through branches of a control-flow graph
     although it comes earlier in the text (or in another block): their blocks differ
     and a path leads from `first`'s to `then`'s."""
-    pair = None if first is None else _blocks_in_common_region(first, then)
+    if first is None or not state.order.has_cfg:
+        return False
+    pair = _blocks_in_common_region(first, then)
     if pair is None or pair[0] is pair[1]:
         return False
     return _reaches(state, pair[0], pair[1], None)
@@ -250,6 +252,8 @@ def _cfg_carried(
     without redefining `d`: their blocks reach each other avoiding `d`'s block
     (MLIR's `canUseOpDominanceDueToBlocks`), so the write of one round may precede
     the read of the next."""
+    if not state.order.has_cfg:
+        return False
     pair = _blocks_in_common_region(read, write)
     if pair is None:
         return False
@@ -486,13 +490,6 @@ def parallel_region(
     return found
 
 
-def _region_of(value: SSAValue) -> Region | None:
-    if isinstance(value, BlockArgument):
-        return value.block.parent
-    assert isinstance(value, OpResult)
-    return value.op.parent_region()
-
-
 def _definitions_or_leaves(
     state: OneShotAnalysisState, value: SSAValue
 ) -> list[SSAValue]:
@@ -527,7 +524,8 @@ def _parallel_conflict(
     if region is None:
         return None
     for definition in _definitions_or_leaves(state, write.value):
-        if parallel_region(state, _region_of(definition)) is not region:
+        block = _block_of(definition)
+        if parallel_region(state, block.parent if block else None) is not region:
             return Conflict("parallel-region", write=write, definition=definition)
     return None
 

@@ -25,6 +25,7 @@ from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl_bufferize.analysis.conflicts import earliest_clobber
 from xdsl_bufferize.analysis.program_order import IntervalStabber, defined_in
 from xdsl_bufferize.interfaces.bufferizable import OpOperand, bufferizable_model
+from xdsl_bufferize.utils.ir import has_several_blocks
 
 if TYPE_CHECKING:
     from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
@@ -190,7 +191,8 @@ def collect_reads(
             # In a region of several blocks (cf branches) the text does not give
             # the order ops run in: any write of the region may come before or
             # after the read (the conflict check follows the branches).
-            for holder in _cfg_region_holders(operand.owner):
+            holders = _cfg_region_holders(operand.owner) if state.order.has_cfg else []
+            for holder in holders:
                 lo = min(lo, pos[holder])
                 hi = max(hi, end[holder])
             extended.append((operand, hi))
@@ -209,8 +211,7 @@ def _cfg_region_holders(op: Operation) -> list[Operation]:
         parent = region.parent_op()
         if parent is None:
             break
-        first = region.first_block
-        if first is not None and first.next_block is not None:
+        if has_several_blocks(region):
             holders.append(parent)
         region = parent.parent_region()
     return holders

@@ -25,6 +25,8 @@ from typing import Generic, TypeVar
 
 from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
 
+from xdsl_bufferize.utils.ir import has_several_blocks
+
 T = TypeVar("T")
 
 
@@ -37,6 +39,9 @@ class ProgramOrder:
         ends: list[int] = []
         """Per op of `ops` (same index): the last position inside its regions."""
         ops = self.ops
+        self.has_cfg = False
+        """Whether some region under the root has several blocks (cf branches): only
+        then may the text order differ from the order ops run in."""
 
         def visit(op: Operation) -> None:
             # Recursion depth is the nesting depth of regions, as in xDSL's walk.
@@ -44,6 +49,8 @@ class ProgramOrder:
             ops.append(op)
             ends.append(index)
             for region in op.regions:
+                if has_several_blocks(region):
+                    self.has_cfg = True
                 for block in region.blocks:
                     child = block.first_op
                     while child is not None:

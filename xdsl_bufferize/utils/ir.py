@@ -66,6 +66,12 @@ def ancestor_in_block(op: Operation, block: Block) -> Operation | None:
     return ancestor
 
 
+def has_several_blocks(region: Region) -> bool:
+    """Whether `region` holds more than one block (an unstructured control-flow graph)."""
+    first = region.first_block
+    return first is not None and first.next_block is not None
+
+
 def strip_casts(value: SSAValue) -> SSAValue:
     """`value` with any chain of `memref.cast` ops looked through."""
     while isinstance(value.owner, memref.CastOp):
