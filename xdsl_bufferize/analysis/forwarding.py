@@ -16,8 +16,9 @@ A function forwards results only if all of these hold (else it keeps the clone):
 * it is `private` and has a body (every caller is in the module);
 * its symbol is used by plain `func.call` ops only (no `func.constant`, no reference in any
   other attribute: such uses may call it from places we cannot rewrite);
-* it is not recursive and calls no recursive function (functions are analysed callee first;
-  those left in or behind a call-graph cycle are not analysed);
+* functions are analysed callee first; those in or calling into a call-graph cycle are
+  analysed together, as a greatest fixed point (`_find_forwarded_in_cycles`: a recursive
+  call's result forwards what the summary being proven says);
 * every `func.return` of its body returns, as result #i, a value whose every possible
   buffer is argument #j.  The value is traced backwards through
 
@@ -40,8 +41,17 @@ called inside the module and would forward a result if those calls were its only
 (`deallocation/public_forwarders.py`), which the calls in the module call.
 
 A forwarded result may therefore be a view of the argument with another type (e.g. a
-`memref.cast`); a result that is the argument on some paths and a new buffer on others keeps
-the copy (or the runtime ownership flag) of the general rule.
+`memref.cast`).
+
+Maybe-forwarded results: a result that is (a view of) argument #j on some paths and another
+buffer on others (a new one, a copy) would need a copy of the argument on those paths, and
+that copy changes the program when the caller writes through its buffer and reads the
+result.  For the same private functions, `maybe_forwarded` lists, per result, the arguments
+it may be on some path (traced as above; other buffers reached are ignored; results of
+calls follow what their callee may return, a least fixed point).  The function returns such
+a value as is when its buffer is one of those arguments or one it owns; the caller owns the
+result only when its pointer differs from those operands' (a runtime check after the call,
+as for shared results below), and otherwise sees it as borrowing them.
 
 Shared results: a function may return one buffer at two result positions (`return %a, %a`,
 or a merge that may be `%a` beside `%a`); its callers then own that buffer once and check at
@@ -74,6 +84,7 @@ from xdsl.traits import IsTerminator
 
 from xdsl_bufferize.analysis.call_graph import (
     ScopedCallGraph,
+    function_returns,
     is_private_with_body,
     is_public,
     scoped_call_graph,
@@ -109,6 +120,11 @@ class ForwardingAnalysis:
         default_factory=dict[func.CallOp, func.FuncOp]
     )
     """The function each `func.call` of the module calls (when it is in the module)."""
+    open_results: dict[func.FuncOp | None, set[int]] = field(
+        default_factory=dict[func.FuncOp | None, set[int]]
+    )
+    """While the summaries of functions in call-graph cycles are narrowed: the results
+    not known yet to forward anything, whose call results agree with any argument."""
 
     def forwarded_operand(self, call: func.CallOp, result: int) -> int | None:
         """The operand index whose buffer result #`result` of `call` is a view of, if any."""
@@ -135,6 +151,21 @@ class ForwardingAnalysis:
     )
     """Function -> the results of `result_views` that are, on every return, the other
     result's buffer itself (the same value, or casts of it)."""
+
+    maybe_forwarded: dict[func.FuncOp, dict[int, frozenset[int]]] = field(
+        default_factory=dict[func.FuncOp, dict[int, frozenset[int]]]
+    )
+    """Function -> {result index: the arguments it may return as is (or a view of)}, for
+    the results not forwarded that are on some path an argument (see module doc)."""
+
+    def maybe_forwarded_operands(
+        self, call: func.CallOp, result: int
+    ) -> frozenset[int]:
+        """The operand indices whose buffer result #`result` of `call` may be."""
+        callee = self.callee_of.get(call)
+        if callee is None:
+            return frozenset()
+        return self.maybe_forwarded.get(callee, {}).get(result, frozenset())
 
     def forwarded_results(self, function: func.FuncOp) -> dict[int, int]:
         """{result index: argument index} for the results `function` forwards."""
@@ -253,6 +284,7 @@ def analyze_forwarding(
                 if views:
                     analysis.result_views[function] = views
                     analysis.result_views_base[function] = _base_views(function, views)
+    _find_maybe_forwarded(candidates, analysis)
     if shares_wanted:
         for function in graph.callee_first():
             if _has_twin_results(function):
@@ -265,9 +297,11 @@ def _find_forwarded(
     candidates: set[func.FuncOp],
     analysis: ForwardingAnalysis,
 ) -> None:
-    """Record in `analysis.forwarded` the forwarded results of each of `candidates`,
-    callees first."""
-    for function in graph.callee_first():
+    """Record in `analysis.forwarded` the forwarded results of each of `candidates`:
+    callees first, then those in or calling into a call-graph cycle together (see
+    `_find_forwarded_in_cycles`)."""
+    ordered = graph.callee_first()
+    for function in ordered:
         if function in candidates:
             found = _forwarded_results(function, analysis)
             if found:
@@ -276,6 +310,152 @@ def _find_forwarded(
                 analysis.forwarded_base[function] = {
                     i for i, arg in exact.items() if found.get(i) == arg
                 }
+    placed = set(ordered)
+    rest = [f for f in graph.functions if f in candidates and f not in placed]
+    if rest:
+        _find_forwarded_in_cycles(rest, analysis)
+
+
+def _find_forwarded_in_cycles(
+    functions: list[func.FuncOp], analysis: ForwardingAnalysis
+) -> None:
+    """The forwarded results of `functions`, candidates in or calling into a cycle of
+    calls, as a greatest fixed point.  Every memref result starts *open* (a call result
+    of it agrees with whatever the other paths return); each round recomputes the
+    summaries under the current ones: an open result all of whose returns reach some
+    argument #j becomes "forwards #j", a result whose returns disagree is dropped, and
+    a result forwarding #j stays only while every return still reaches #j alone.  When
+    nothing changes, results still open (no return that does not recurse) are dropped
+    and the rounds go on.  A terminating call ends in returns that do not recurse, so a
+    result every return of which forwards #j under the summaries does forward #j."""
+    summaries: dict[func.FuncOp, dict[int, int | None]] = {
+        f: {
+            i: None
+            for i, t in enumerate(f.function_type.outputs)
+            if isinstance(t, builtin.MemRefType | builtin.UnrankedMemRefType)
+        }
+        for f in functions
+    }
+    _shrink_to_fixed_point(summaries, analysis, base_only=False)
+    for function, results in summaries.items():
+        analysis.forwarded[function] = {
+            i: a for i, a in results.items() if a is not None
+        }
+    bases: dict[func.FuncOp, dict[int, int | None]] = {
+        f: dict(analysis.forwarded[f]) for f in functions
+    }
+    _shrink_to_fixed_point(bases, analysis, base_only=True)
+    for function in functions:
+        if analysis.forwarded[function]:
+            analysis.forwarded_base[function] = set(bases[function])
+        else:
+            del analysis.forwarded[function]
+
+
+def _shrink_to_fixed_point(
+    summaries: dict[func.FuncOp, dict[int, int | None]],
+    analysis: ForwardingAnalysis,
+    base_only: bool,
+) -> None:
+    """Narrow `summaries` ({result: forwarded argument, or None while open}; with
+    `base_only`, the forwarded results that are the argument's buffer itself) until
+    recomputing them under themselves changes nothing and none is open."""
+    while True:
+        changed = False
+        for function, results in summaries.items():
+            concrete = {i: a for i, a in results.items() if a is not None}
+            if base_only:
+                analysis.forwarded_base[function] = set(concrete)
+            else:
+                analysis.forwarded[function] = concrete
+                analysis.open_results[function] = {
+                    i for i, a in results.items() if a is None
+                }
+        for function, results in summaries.items():
+            again = _forwarded_summary(function, analysis, base_only)
+            kept: dict[int, int | None] = {}
+            for i, argument in results.items():
+                if i not in again:
+                    continue
+                now = again[i]
+                if argument is None or now is None or now == argument:
+                    kept[i] = argument if now is None else now
+            if kept != results:
+                summaries[function] = kept
+                changed = True
+        if changed:
+            continue
+        if not any(None in r.values() for r in summaries.values()):
+            break
+        for function, results in summaries.items():
+            summaries[function] = {i: a for i, a in results.items() if a is not None}
+    analysis.open_results.clear()
+    for function in summaries:
+        if base_only:
+            analysis.forwarded_base.pop(function, None)
+        else:
+            analysis.forwarded.pop(function, None)
+
+
+def _find_maybe_forwarded(
+    candidates: set[func.FuncOp], analysis: ForwardingAnalysis
+) -> None:
+    """Record in `analysis.maybe_forwarded` the results of `candidates` (neither
+    forwarded nor views of another result) that may be one of their arguments, or a view
+    of it, on some path: the least fixed point over the calls between them (a call
+    result may be the operands its callee may return)."""
+    changed = True
+    while changed:
+        changed = False
+        for function in candidates:
+            entry = function.body.blocks.first
+            assert entry is not None
+            skip = set(analysis.forwarded_results(function))
+            skip.update(analysis.result_views_of(function))
+            found: dict[int, frozenset[int]] = {}
+            for ret in function_returns(function):
+                for i, value in enumerate(ret.operands):
+                    if i in skip or not is_memref(value):
+                        continue
+                    reached = _reached_arguments(value, entry, analysis)
+                    if reached:
+                        found[i] = found.get(i, frozenset()) | reached
+            if found != analysis.maybe_forwarded.get(function, {}):
+                analysis.maybe_forwarded[function] = found
+                changed = True
+    for function in [f for f, m in analysis.maybe_forwarded.items() if not m]:
+        del analysis.maybe_forwarded[function]
+
+
+def _reached_arguments(
+    value: SSAValue, entry: Block, analysis: ForwardingAnalysis | None
+) -> frozenset[int]:
+    """Indices of the function arguments whose buffer `value` may be (or a view of), on
+    the paths where it is one; other buffers it may be are ignored.  Without `analysis`, a
+    call result may be any memref operand of its call."""
+    found: set[int] = set()
+    seen: set[SSAValue] = set()
+    work = [value]
+    while work:
+        current = work.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if (
+            analysis is not None
+            and isinstance(current, OpResult)
+            and isinstance(call := current.op, func.CallOp)
+        ):
+            work.extend(
+                call.operands[j]
+                for j in analysis.maybe_forwarded_operands(call, current.index)
+            )
+        incoming = _incoming(current, entry, analysis)
+        if isinstance(incoming, int):
+            found.add(incoming)
+        elif incoming is not None:
+            work.extend(incoming)
+    return frozenset(found)
 
 
 def public_forwarders(
@@ -311,7 +491,12 @@ def public_forwarders(
         or (f in called and is_public(f) and _passes_memrefs(f))
     }
     _find_forwarded(graph, candidates, analysis)
-    return {f: called[f] for f in functions if f in called and f in analysis.forwarded}
+    _find_maybe_forwarded(candidates, analysis)
+    return {
+        f: called[f]
+        for f in functions
+        if f in called and (f in analysis.forwarded or f in analysis.maybe_forwarded)
+    }
 
 
 def _shared_results(
@@ -462,6 +647,16 @@ def _forwarded_results(
     """{result index: argument index} for the results `function` forwards; with
     `base_only`, those that are the argument's buffer itself (traced through
     `memref.cast` only, not through other views)."""
+    summary = _forwarded_summary(function, analysis, base_only)
+    return {i: a for i, a in summary.items() if a is not None}
+
+
+def _forwarded_summary(
+    function: func.FuncOp, analysis: ForwardingAnalysis, base_only: bool = False
+) -> dict[int, int | None]:
+    """As `_forwarded_results`, plus the results (mapped to None) no return of which
+    reaches any buffer: every path goes through an open result of a call (see
+    `_find_forwarded_in_cycles`)."""
     entry = function.body.blocks.first
     assert entry is not None
     returns = [
@@ -469,40 +664,41 @@ def _forwarded_results(
         for block in function.body.blocks
         if isinstance(block.last_op, func.ReturnOp)
     ]
-    found: dict[int, int] = {}
+    found: dict[int, int | None] = {}
     if not returns:
         return found
     for index, value in enumerate(returns[0].operands):
         if not is_memref(value):
             continue
         argument: int | None = None
+        agreed = True
         for ret in returns:
             sources = _argument_sources(ret.operands[index], entry, analysis, base_only)
-            if sources is None or len(sources) != 1:
-                argument = None
+            if sources is None or len(sources) > 1:
+                agreed = False
                 break
+            if not sources:
+                continue  # open: agrees with the other returns
             (only,) = sources
             if argument is not None and argument != only:
-                argument = None
+                agreed = False
                 break
             argument = only
-        if argument is not None:
+        if agreed:
             found[index] = argument
     return found
 
 
 def _promising(function: func.FuncOp) -> bool:
-    """Whether some memref result of `function` may forward an argument, assuming every
-    call result may be any memref operand of its call (a cheap filter)."""
+    """Whether some memref result of `function` may be an argument on some path,
+    assuming every call result may be any memref operand of its call (a cheap filter)."""
     entry = function.body.blocks.first
     assert entry is not None
-    for block in function.body.blocks:
-        if isinstance(ret := block.last_op, func.ReturnOp):
-            return any(
-                is_memref(value) and _argument_sources(value, entry, None)
-                for value in ret.operands
-            )
-    return False
+    return any(
+        is_memref(value) and _reached_arguments(value, entry, None)
+        for ret in function_returns(function)
+        for value in ret.operands
+    )
 
 
 def _argument_sources(
@@ -561,6 +757,8 @@ def _incoming(
     if isinstance(op, func.CallOp):
         if analysis is None:
             return [v for v in op.operands if is_memref(v)]
+        if value.index in analysis.open_results.get(analysis.callee_of.get(op), ()):
+            return []  # agrees with the other paths (`_find_forwarded_in_cycles`)
         operand = analysis.forwarded_operand(op, value.index)
         if operand is None or (
             base_only and not analysis.forwards_base(op, value.index)

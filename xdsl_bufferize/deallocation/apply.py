@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from xdsl.builder import Builder
-from xdsl.dialects import arith, builtin, cf, scf
+from xdsl.dialects import arith, builtin, cf, memref, scf
 from xdsl.ir import Block, Operation, Region, SSAValue
-from xdsl.rewriter import InsertPoint
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.analysis.ir_checks import check_region_terminators
 from xdsl_bufferize.analysis.ownership import (
@@ -251,7 +251,36 @@ def apply_plan(plan: DeallocationPlan) -> DeallocationStatistics:
             stats.conditional_frees += 1
         else:
             stats.frees += 1
+    for result in plan.result_flags:
+        _erase_if_unused(plumbing.flag(result))
     return stats
+
+
+_FLAG_ARITHMETIC = (
+    arith.ConstantOp,
+    arith.XOrIOp,
+    arith.AndIOp,
+    arith.CmpiOp,
+    memref.ExtractAlignedPointerAsIndexOp,
+)
+"""The ops computing a call result's ownership flag (`FlagPlumbing._result_flags`)."""
+
+
+def _erase_if_unused(flag: SSAValue) -> None:
+    """Erase the ops computing `flag` that nothing uses (a call result returned as is,
+    whose callers compare it again)."""
+    work = [flag.owner]
+    while work:
+        op = work.pop()
+        if (
+            not isinstance(op, _FLAG_ARITHMETIC)
+            or op.parent is None
+            or any(r.uses for r in op.results)
+        ):
+            continue
+        operands = list(op.operands)
+        Rewriter.erase_op(op)
+        work.extend(v.owner for v in operands)
 
 
 def deallocate(module: builtin.ModuleOp) -> DeallocationStatistics:

@@ -248,7 +248,9 @@ class FlagPlumbing:
         is (the callee returned one buffer twice)."""
         for result, earlier in self.plan.result_flags.items():
             assert isinstance(result, OpResult)
-            builder = Builder(InsertPoint.after(result.op))
+            builder = Builder(
+                InsertPoint.after(self.after_call.get(result.op, result.op))
+            )
             true = builder.insert(
                 arith.ConstantOp(builtin.IntegerAttr(1, builtin.i1))
             ).result

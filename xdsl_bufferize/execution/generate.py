@@ -138,7 +138,10 @@ sometimes freed or reallocated by the program afterwards, on every path or one; 
 body; `returned_views`: helpers returning one fresh buffer twice (private or public) or
 (private) with a view of it, and helpers returning a view of a local buffer (with
 `view_joins`, sometimes of a dynamic-offset type); `recursion`: a
-recursive helper; `cf_loops`: loops of `cf` branches at function level (a header block with
+recursive helper (or two calling each other, private or public) returning a fresh copy
+of its argument, the argument itself (written in place on the way down) or either, and
+sometimes called through a helper that calls into the cycle and returns its result once
+or twice; `cf_loops`: loops of `cf` branches at function level (a header block with
 two buffer arguments, often started as one buffer, and a back edge passing a fresh buffer on
 one path and the arguments on the other); `view_joins`: scf.if / scf.for with two results
 of a dynamic-offset view type, yielding one view of a buffer allocated in the region (or
@@ -1911,7 +1914,7 @@ class MemrefProgramGenerator:
         """Whether `memref.alloca` may be used (not in helpers: buffers escape them)."""
         self.isolated_argument: dict[str, bool] = {}
         """Helpers whose callers pass a new buffer they never touch again (see `call`)."""
-        self.recursive: tuple[str, str, tuple[int, ...]] | None = None
+        self.recursive: tuple[str, str, tuple[int, ...], int] | None = None
         """The recursive helper's name, buffer type and shape, once made."""
 
     def memref_type(self, shape: tuple[int, ...], layout: str = "") -> str:
@@ -2564,51 +2567,100 @@ class MemrefProgramGenerator:
         g.fn.body.append(f"^x{k}:")
 
     def op_call_recursive(self, depth: int) -> None:
-        """A call of the recursive helper (made on first use)."""
+        """A call of the recursive helper or of the helper calling into it (made on
+        first use)."""
         g = self.g
         if self.recursive is None:
             return
-        name, typ, shape = self.recursive
+        name, typ, shape, results = self.recursive
         b = self.buffer(shape, base_only=True)
-        res = g.fresh("rec")
         g.called.add(name)
+        names = [g.fresh("rec") for _ in range(results)]
         g.emit(
-            f"{res} = func.call @{name}({g.index(self.rng.randint(0, 3))}, {b.name}) : "
-            f"(index, {typ}) -> {typ}"
+            f"{', '.join(names)} = func.call @{name}({g.index(self.rng.randint(0, 3))}, "
+            f"{b.name}) : (index, {typ}) -> ({', '.join([typ] * results)})"
         )
-        g.add(_Val(res, typ, shape))
+        for res in names:
+            g.add(_Val(res, typ, shape))
 
     def gen_recursive(self) -> None:
-        """A private recursive helper: returns a fresh copy of its argument after `n`
-        recursive calls, each on a fresh modified copy."""
+        """A recursive helper `@mrec(%n, %b)`: after `n` recursive calls it returns a
+        fresh copy of its argument (each call on a fresh modified copy), or the argument
+        itself (each call writing it in place first), or on the base case either of the
+        two.  Sometimes two helpers call each other, sometimes one is public, and
+        sometimes the program calls it through `@mrec_via`, which calls into the cycle
+        and returns the result once or twice."""
         g = self.g
+        rng = self.rng
         shape = g.shape()
         typ = self.memref_type(shape)
         name = "mrec"
         idx = ", ".join("%c0" for _ in shape)
-        text = f"""func.func private @{name}(%n: index, %b: {typ}) -> {typ} {{
+        kind = rng.choice(("fresh", "forward", "mixed"))
+        mutual = rng.random() < 0.3
+        visibility = ["private ", "private "]
+        visibility[rng.randrange(2)] = "" if rng.random() < 0.4 else "private "
+        callee = f"{name}_2" if mutual else name
+        if kind == "fresh":
+            base = f"""    %a = memref.alloc() : {typ}
+    "memref.copy"(%b, %a) : ({typ}, {typ}) -> ()
+    scf.yield %a : {typ}"""
+        elif kind == "forward":
+            base = f"    scf.yield %b : {typ}"
+        else:
+            base = f"""    %e = arith.cmpi eq, %n, %c0 : index
+    %y = scf.if %e -> ({typ}) {{
+      scf.yield %b : {typ}
+    }} else {{
+      %a = memref.alloc() : {typ}
+      "memref.copy"(%b, %a) : ({typ}, {typ}) -> ()
+      scf.yield %a : {typ}
+    }}
+    scf.yield %y : {typ}"""
+        step = ""
+        if kind == "fresh":
+            step = f"""    %t = memref.alloc() : {typ}
+    "memref.copy"(%b, %t) : ({typ}, {typ}) -> ()"""
+        target = "%t" if kind == "fresh" else "%b"
+        text = f"""func.func {visibility[0]}@{name}(%n: index, %b: {typ}) -> {typ} {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %one = arith.constant 1.000000e+00 : f32
   %p = arith.cmpi sle, %n, %c0 : index
   %r = scf.if %p -> ({typ}) {{
-    %a = memref.alloc() : {typ}
-    "memref.copy"(%b, %a) : ({typ}, {typ}) -> ()
-    scf.yield %a : {typ}
+{base}
   }} else {{
-    %t = memref.alloc() : {typ}
-    "memref.copy"(%b, %t) : ({typ}, {typ}) -> ()
-    %v = memref.load %t[{idx}] : {typ}
+{step + chr(10) if step else ""}    %v = memref.load {target}[{idx}] : {typ}
     %w = arith.addf %v, %one : f32
-    memref.store %w, %t[{idx}] : {typ}
+    memref.store %w, {target}[{idx}] : {typ}
     %m = arith.subi %n, %c1 : index
-    %q = func.call @{name}(%m, %t) : (index, {typ}) -> {typ}
+    %q = func.call @{callee}(%m, {target}) : (index, {typ}) -> {typ}
     scf.yield %q : {typ}
   }}
   func.return %r : {typ}
 }}"""
         self.functions_text.append(text)
-        self.recursive = (name, typ, shape)
+        if mutual:
+            self.functions_text.append(
+                f"""func.func {visibility[1]}@{name}_2(%n: index, %b: {typ}) -> {typ} {{
+  %q = func.call @{name}(%n, %b) : (index, {typ}) -> {typ}
+  func.return %q : {typ}
+}}"""
+            )
+        self.recursive = (name, typ, shape, 1)
+        if rng.random() < 0.4:
+            twice = rng.random() < 0.5
+            results = 2 if twice else 1
+            outs = ", ".join([typ] * results)
+            returned = "%q, %q" if twice else "%q"
+            via_vis = "" if rng.random() < 0.5 else "private "
+            self.functions_text.append(
+                f"""func.func {via_vis}@{name}_via(%n: index, %b: {typ}) -> ({outs}) {{
+  %q = func.call @{name}(%n, %b) : (index, {typ}) -> {typ}
+  func.return {returned} : {outs}
+}}"""
+            )
+            self.recursive = (f"{name}_via", typ, shape, results)
 
     def op_call(self, depth: int) -> None:
         if not self.helpers:

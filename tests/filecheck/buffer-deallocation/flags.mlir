@@ -316,8 +316,10 @@ func.func @main() -> f32 {
 
 // -----
 
-// Returning a may-be-borrowed buffer: the caller owns results, so the function passes the
-// buffer on when it owns it and copies it otherwise (one copy only on the borrowed path).
+// Returning a may-be-borrowed buffer (the argument or a new one): the callers in the module
+// call a private twin that returns it as is (no copy), and each compares the result's
+// pointer with its operand to know whether it owns it; the public function, for callers
+// outside, passes the buffer on when it owns it and copies it otherwise.
 func.func @pick(%c: i1, %arg: memref<4xf32>) -> memref<4xf32> {
   %f5 = arith.constant 5.0 : f32
   %r = scf.if %c -> (memref<4xf32>) {
@@ -344,42 +346,65 @@ func.func @main() -> f32 {
   func.return %t : f32
 }
 
-// CHECK-LABEL: func.func @pick
-// CHECK-NEXT: %f5 = arith.constant 5.000000e+00 : f32
-// CHECK-NEXT: %r, %r_owned = scf.if %c -> (memref<4xf32>, i1) {
-// CHECK-NEXT: %b = memref.alloc() : memref<4xf32>
-// CHECK-NEXT: linalg.fill ins(%f5 : f32) outs(%b : memref<4xf32>)
-// CHECK-NEXT: %true = arith.constant true
-// CHECK-NEXT: scf.yield %b, %true : memref<4xf32>, i1
-// CHECK-NEXT: } else {
-// CHECK-NEXT: %false = arith.constant false
-// CHECK-NEXT: scf.yield %arg, %false : memref<4xf32>, i1
-// CHECK-NEXT: }
-// CHECK-NEXT: %0 = scf.if %r_owned -> (memref<4xf32>) {
-// CHECK-NEXT: scf.yield %r : memref<4xf32>
-// CHECK-NEXT: } else {
-// CHECK-NEXT: %1 = bufferization.clone %r : memref<4xf32> to memref<4xf32>
-// CHECK-NEXT: scf.yield %1 : memref<4xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: func.return %0 : memref<4xf32>
-// CHECK-NEXT: }
-// CHECK-LABEL: func.func @main
-// CHECK-NEXT: %c0 = arith.constant 0 : index
-// CHECK-NEXT: %true = arith.constant true
-// CHECK-NEXT: %false = arith.constant false
-// CHECK-NEXT: %f = arith.constant 2.000000e+00 : f32
-// CHECK-NEXT: %in = memref.alloc() : memref<4xf32>
-// CHECK-NEXT: linalg.fill ins(%f : f32) outs(%in : memref<4xf32>)
-// CHECK-NEXT: %r = func.call @pick(%true, %in) : (i1, memref<4xf32>) -> memref<4xf32>
-// CHECK-NEXT: %s = func.call @pick(%false, %in) : (i1, memref<4xf32>) -> memref<4xf32>
-// CHECK-NEXT: memref.dealloc %in : memref<4xf32>
-// CHECK-NEXT: %x = memref.load %r[%c0] : memref<4xf32>
-// CHECK-NEXT: memref.dealloc %r : memref<4xf32>
-// CHECK-NEXT: %y = memref.load %s[%c0] : memref<4xf32>
-// CHECK-NEXT: memref.dealloc %s : memref<4xf32>
-// CHECK-NEXT: %t = arith.addf %x, %y : f32
-// CHECK-NEXT: func.return %t : f32
-// CHECK-NEXT: }
+// CHECK-LABEL: func.func private @pick__inplace(%c: i1, %arg: memref<4xf32>) -> memref<4xf32> {
+// CHECK-NEXT:  %f5 = arith.constant 5.000000e+00 : f32
+// CHECK-NEXT:  %r, %r_owned = scf.if %c -> (memref<4xf32>, i1) {
+// CHECK-NEXT:  %b = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  linalg.fill ins(%f5 : f32) outs(%b : memref<4xf32>)
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  scf.yield %b, %true : memref<4xf32>, i1
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %false = arith.constant false
+// CHECK-NEXT:  scf.yield %arg, %false : memref<4xf32>, i1
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %r : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @pick(%c: i1, %arg: memref<4xf32>) -> memref<4xf32> {
+// CHECK-NEXT:  %0 = func.call @pick__inplace(%c, %arg) : (i1, memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:  %1 = arith.constant true
+// CHECK-NEXT:  %2 = "memref.extract_aligned_pointer_as_index"(%0) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %3 = "memref.extract_aligned_pointer_as_index"(%arg) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %4 = arith.cmpi eq, %2, %3 : index
+// CHECK-NEXT:  %owned = arith.xori %4, %1 : i1
+// CHECK-NEXT:  %5 = scf.if %owned -> (memref<4xf32>) {
+// CHECK-NEXT:  scf.yield %0 : memref<4xf32>
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %6 = bufferization.clone %0 : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT:  scf.yield %6 : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %5 : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  %false = arith.constant false
+// CHECK-NEXT:  %f = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT:  %in = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  linalg.fill ins(%f : f32) outs(%in : memref<4xf32>)
+// CHECK-NEXT:  %r = func.call @pick__inplace(%true, %in) : (i1, memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:  %0 = arith.constant true
+// CHECK-NEXT:  %1 = "memref.extract_aligned_pointer_as_index"(%r) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %2 = "memref.extract_aligned_pointer_as_index"(%in) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %3 = arith.cmpi eq, %1, %2 : index
+// CHECK-NEXT:  %r_owned = arith.xori %3, %0 : i1
+// CHECK-NEXT:  %s = func.call @pick__inplace(%false, %in) : (i1, memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:  %4 = arith.constant true
+// CHECK-NEXT:  %5 = "memref.extract_aligned_pointer_as_index"(%s) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %6 = "memref.extract_aligned_pointer_as_index"(%in) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %7 = arith.cmpi eq, %5, %6 : index
+// CHECK-NEXT:  %s_owned = arith.xori %7, %4 : i1
+// CHECK-NEXT:  %x = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:  scf.if %r_owned {
+// CHECK-NEXT:  memref.dealloc %r : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  %y = memref.load %s[%c0] : memref<4xf32>
+// CHECK-NEXT:  memref.dealloc %in : memref<4xf32>
+// CHECK-NEXT:  scf.if %s_owned {
+// CHECK-NEXT:  memref.dealloc %s : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  %t = arith.addf %x, %y : f32
+// CHECK-NEXT:  func.return %t : f32
+// CHECK-NEXT:  }
 
 // -----
 
@@ -627,8 +652,10 @@ func.func @main() -> f32 {
 
 // Regression (fuzzer): a flagged scf.if result reaching a returned block argument through a
 // loop that yields its iter_arg and through a direct edge. The block argument only borrows
-// (both inputs are the flagged buffer, which dominates it), so the return copies it and the
-// scf.if result is freed conditionally before returning; the loop result needs no flag.
+// (both inputs are the flagged buffer, which dominates it), so the return copies it (in the
+// twin the calls in the module call, made because the result may be the argument: the
+// analysis finds it is never returned as is, so callers check no pointer) and the scf.if
+// result is freed conditionally before returning; the loop result needs no flag.
 func.func @through_loop(%arg2: memref<2x3xf32>, %c: i1) -> memref<2x3xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -666,51 +693,55 @@ func.func @main() -> f32 {
   func.return %t : f32
 }
 
-// CHECK-LABEL: func.func @through_loop
-// CHECK-NEXT: %c0 = arith.constant 0 : index
-// CHECK-NEXT: %c1 = arith.constant 1 : index
-// CHECK-NEXT: %f = arith.constant 4.000000e+00 : f32
-// CHECK-NEXT: %if, %if_owned = scf.if %c -> (memref<2x3xf32>, i1) {
-// CHECK-NEXT: %m = memref.alloc() : memref<2x3xf32>
-// CHECK-NEXT: linalg.fill ins(%f : f32) outs(%m : memref<2x3xf32>)
-// CHECK-NEXT: %true = arith.constant true
-// CHECK-NEXT: scf.yield %m, %true : memref<2x3xf32>, i1
-// CHECK-NEXT: } else {
-// CHECK-NEXT: %false = arith.constant false
-// CHECK-NEXT: scf.yield %arg2, %false : memref<2x3xf32>, i1
-// CHECK-NEXT: }
-// CHECK-NEXT: %for = scf.for %i = %c0 to %c1 step %c1 iter_args(%acc = %if) -> (memref<2x3xf32>) {
-// CHECK-NEXT: scf.yield %acc : memref<2x3xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: cf.cond_br %c, ^bb1, ^bb2
-// CHECK-NEXT: ^bb1:
-// CHECK-NEXT: cf.br ^bb3(%for : memref<2x3xf32>)
-// CHECK-NEXT: ^bb2:
-// CHECK-NEXT: cf.br ^bb3(%if : memref<2x3xf32>)
-// CHECK-NEXT: ^bb3(%merged: memref<2x3xf32>):
-// CHECK-NEXT: %0 = bufferization.clone %merged : memref<2x3xf32> to memref<2x3xf32>
-// CHECK-NEXT: scf.if %if_owned {
-// CHECK-NEXT: memref.dealloc %if : memref<2x3xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: func.return %0 : memref<2x3xf32>
-// CHECK-NEXT: }
-// CHECK-LABEL: func.func @main
-// CHECK-NEXT: %c0 = arith.constant 0 : index
-// CHECK-NEXT: %true = arith.constant true
-// CHECK-NEXT: %false = arith.constant false
-// CHECK-NEXT: %f = arith.constant 2.000000e+00 : f32
-// CHECK-NEXT: %in = memref.alloc() : memref<2x3xf32>
-// CHECK-NEXT: linalg.fill ins(%f : f32) outs(%in : memref<2x3xf32>)
-// CHECK-NEXT: %r = func.call @through_loop(%in, %true) : (memref<2x3xf32>, i1) -> memref<2x3xf32>
-// CHECK-NEXT: %s = func.call @through_loop(%in, %false) : (memref<2x3xf32>, i1) -> memref<2x3xf32>
-// CHECK-NEXT: memref.dealloc %in : memref<2x3xf32>
-// CHECK-NEXT: %x = memref.load %r[%c0, %c0] : memref<2x3xf32>
-// CHECK-NEXT: memref.dealloc %r : memref<2x3xf32>
-// CHECK-NEXT: %y = memref.load %s[%c0, %c0] : memref<2x3xf32>
-// CHECK-NEXT: memref.dealloc %s : memref<2x3xf32>
-// CHECK-NEXT: %t = arith.addf %x, %y : f32
-// CHECK-NEXT: func.return %t : f32
-// CHECK-NEXT: }
+// CHECK-LABEL: func.func private @through_loop__inplace(%arg2: memref<2x3xf32>, %c: i1) -> memref<2x3xf32> {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %c1 = arith.constant 1 : index
+// CHECK-NEXT:  %f = arith.constant 4.000000e+00 : f32
+// CHECK-NEXT:  %if, %if_owned = scf.if %c -> (memref<2x3xf32>, i1) {
+// CHECK-NEXT:  %m = memref.alloc() : memref<2x3xf32>
+// CHECK-NEXT:  linalg.fill ins(%f : f32) outs(%m : memref<2x3xf32>)
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  scf.yield %m, %true : memref<2x3xf32>, i1
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %false = arith.constant false
+// CHECK-NEXT:  scf.yield %arg2, %false : memref<2x3xf32>, i1
+// CHECK-NEXT:  }
+// CHECK-NEXT:  %for = scf.for %i = %c0 to %c1 step %c1 iter_args(%acc = %if) -> (memref<2x3xf32>) {
+// CHECK-NEXT:  scf.yield %acc : memref<2x3xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  cf.cond_br %c, ^bb1, ^bb2
+// CHECK-NEXT:  ^bb1:
+// CHECK-NEXT:  cf.br ^bb3(%for : memref<2x3xf32>)
+// CHECK-NEXT:  ^bb2:
+// CHECK-NEXT:  cf.br ^bb3(%if : memref<2x3xf32>)
+// CHECK-NEXT:  ^bb3(%merged: memref<2x3xf32>):
+// CHECK-NEXT:  %0 = bufferization.clone %merged : memref<2x3xf32> to memref<2x3xf32>
+// CHECK-NEXT:  scf.if %if_owned {
+// CHECK-NEXT:  memref.dealloc %if : memref<2x3xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %0 : memref<2x3xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @through_loop(%arg2: memref<2x3xf32>, %c: i1) -> memref<2x3xf32> {
+// CHECK-NEXT:  %0 = func.call @through_loop__inplace(%arg2, %c) : (memref<2x3xf32>, i1) -> memref<2x3xf32>
+// CHECK-NEXT:  func.return %0 : memref<2x3xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  %false = arith.constant false
+// CHECK-NEXT:  %f = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT:  %in = memref.alloc() : memref<2x3xf32>
+// CHECK-NEXT:  linalg.fill ins(%f : f32) outs(%in : memref<2x3xf32>)
+// CHECK-NEXT:  %r = func.call @through_loop__inplace(%in, %true) : (memref<2x3xf32>, i1) -> memref<2x3xf32>
+// CHECK-NEXT:  %s = func.call @through_loop__inplace(%in, %false) : (memref<2x3xf32>, i1) -> memref<2x3xf32>
+// CHECK-NEXT:  memref.dealloc %in : memref<2x3xf32>
+// CHECK-NEXT:  %x = memref.load %r[%c0, %c0] : memref<2x3xf32>
+// CHECK-NEXT:  memref.dealloc %r : memref<2x3xf32>
+// CHECK-NEXT:  %y = memref.load %s[%c0, %c0] : memref<2x3xf32>
+// CHECK-NEXT:  memref.dealloc %s : memref<2x3xf32>
+// CHECK-NEXT:  %t = arith.addf %x, %y : f32
+// CHECK-NEXT:  func.return %t : f32
+// CHECK-NEXT:  }
 
 // -----
 

@@ -196,8 +196,9 @@ func.func @main() -> f32 {
 
 // -----
 
-// The argument on one path and a new buffer on the other: not forwarded, the general rule
-// applies (an ownership flag, the argument copied on the path that does not own it).
+// The argument on one path and a new buffer on the other: not forwarded, but returned as is
+// (no copy: a write through the caller's buffer is seen through the result, as before the
+// pass); the caller owns the result only when its pointer differs from the operand's.
 func.func private @arg_or_new(%c: i1, %a: memref<4xf32>) -> memref<4xf32> {
   %r = scf.if %c -> (memref<4xf32>) {
     scf.yield %a : memref<4xf32>
@@ -219,29 +220,45 @@ func.func @main() -> f32 {
   func.return %v : f32
 }
 
-// CHECK-LABEL: func.func private @arg_or_new
-// CHECK-NEXT:    %r, %r_owned = scf.if %c -> (memref<4xf32>, i1) {
-// CHECK-NEXT:      %false = arith.constant false
-// CHECK-NEXT:      scf.yield %a, %false : memref<4xf32>, i1
-// CHECK:           %true = arith.constant true
-// CHECK-NEXT:      scf.yield %n, %true : memref<4xf32>, i1
-// CHECK-NEXT:    }
-// CHECK-NEXT:    %0 = scf.if %r_owned -> (memref<4xf32>) {
-// CHECK-NEXT:      scf.yield %r : memref<4xf32>
-// CHECK-NEXT:    } else {
-// CHECK-NEXT:      %1 = bufferization.clone %r : memref<4xf32> to memref<4xf32>
-// CHECK-NEXT:      scf.yield %1 : memref<4xf32>
-// CHECK-NEXT:    }
-// CHECK-NEXT:    func.return %0 : memref<4xf32>
-// CHECK-LABEL: func.func @main()
-// CHECK:         %r = func.call @arg_or_new(%true, %m)
-// CHECK-NEXT:    memref.dealloc %m : memref<4xf32>
-// CHECK-NEXT:    %v = memref.load %r[%c0] : memref<4xf32>
-// CHECK-NEXT:    memref.dealloc %r : memref<4xf32>
+// CHECK-LABEL: func.func private @arg_or_new(%c: i1, %a: memref<4xf32>) -> memref<4xf32> {
+// CHECK-NEXT:  %r, %r_owned = scf.if %c -> (memref<4xf32>, i1) {
+// CHECK-NEXT:  %false = arith.constant false
+// CHECK-NEXT:  scf.yield %a, %false : memref<4xf32>, i1
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %n = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  "memref.copy"(%a, %n) : (memref<4xf32>, memref<4xf32>) -> ()
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  scf.yield %n, %true : memref<4xf32>, i1
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %r : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %one = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  %m = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  linalg.fill ins(%one : f32) outs(%m : memref<4xf32>)
+// CHECK-NEXT:  %r = func.call @arg_or_new(%true, %m) : (i1, memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:  %0 = arith.constant true
+// CHECK-NEXT:  %1 = "memref.extract_aligned_pointer_as_index"(%r) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %2 = "memref.extract_aligned_pointer_as_index"(%m) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %3 = arith.cmpi eq, %1, %2 : index
+// CHECK-NEXT:  %r_owned = arith.xori %3, %0 : i1
+// CHECK-NEXT:  %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:  memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:  scf.if %r_owned {
+// CHECK-NEXT:  memref.dealloc %r : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %v : f32
+// CHECK-NEXT:  }
 
 // -----
 
-// Recursion keeps the clone (forwarding is only proven callee first).
+// Recursion forwards too: @rec returns its argument on the base case and its own call's
+// result on the other, which by the summary being proven is that argument again (the
+// greatest fixed point over the functions in a cycle).  A function calling into the cycle
+// (@via) is summarised with them.  No clone: the write through %m after the call is seen
+// through %r and %s, as before the pass.
 func.func private @rec(%a: memref<4xf32>, %n: index) -> memref<4xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -255,28 +272,123 @@ func.func private @rec(%a: memref<4xf32>, %n: index) -> memref<4xf32> {
   }
   func.return %r : memref<4xf32>
 }
+func.func private @via(%a: memref<4xf32>, %n: index) -> memref<4xf32> {
+  %x = func.call @rec(%a, %n) : (memref<4xf32>, index) -> memref<4xf32>
+  func.return %x : memref<4xf32>
+}
 func.func @main() -> f32 {
   %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : index
   %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
   %m = memref.alloc() : memref<4xf32>
   linalg.fill ins(%one : f32) outs(%m : memref<4xf32>)
   %r = func.call @rec(%m, %c2) : (memref<4xf32>, index) -> memref<4xf32>
+  %s = func.call @via(%m, %c2) : (memref<4xf32>, index) -> memref<4xf32>
+  linalg.fill ins(%two : f32) outs(%m : memref<4xf32>)
   %v = memref.load %r[%c0] : memref<4xf32>
-  func.return %v : f32
+  %w = memref.load %s[%c0] : memref<4xf32>
+  %sum = arith.addf %v, %w : f32
+  func.return %sum : f32
 }
 
 // CHECK-LABEL: func.func private @rec
 // CHECK:           %x = func.call @rec(%a, %m)
-// CHECK:         %0 = scf.if %r_owned -> (memref<4xf32>) {
-// CHECK-NEXT:      scf.yield %r : memref<4xf32>
-// CHECK-NEXT:    } else {
-// CHECK-NEXT:      %1 = bufferization.clone %r : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT:      scf.yield %x : memref<4xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return %r : memref<4xf32>
+// CHECK-LABEL: func.func private @via
+// CHECK-NEXT:    %x = func.call @rec(%a, %n)
+// CHECK-NEXT:    func.return %x : memref<4xf32>
 // CHECK-LABEL: func.func @main()
 // CHECK:         %r = func.call @rec(%m, %c2)
-// CHECK-NEXT:    memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:    %s = func.call @via(%m, %c2)
+// CHECK-NEXT:    linalg.fill ins(%two : f32) outs(%m : memref<4xf32>)
 // CHECK-NEXT:    %v = memref.load %r[%c0] : memref<4xf32>
-// CHECK-NEXT:    memref.dealloc %r : memref<4xf32>
+// CHECK-NEXT:    %w = memref.load %s[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %m : memref<4xf32>
+// CHECK-NOT:     bufferization.clone
+
+// -----
+
+// Mutual recursion forwarding a different argument on each side: @ping returns its first
+// argument, @pong swaps the operands of its call, so it returns its second; no clone.
+// A cycle returning a new buffer on some path forwards nothing: @grow hands its result over.
+func.func private @ping(%a: memref<4xf32>, %b: memref<4xf32>, %n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %done = arith.cmpi eq, %n, %c0 : index
+  %r = scf.if %done -> (memref<4xf32>) {
+    scf.yield %a : memref<4xf32>
+  } else {
+    %x = func.call @pong(%b, %a, %n) : (memref<4xf32>, memref<4xf32>, index) -> memref<4xf32>
+    scf.yield %x : memref<4xf32>
+  }
+  func.return %r : memref<4xf32>
+}
+func.func private @pong(%a: memref<4xf32>, %b: memref<4xf32>, %n: index) -> memref<4xf32> {
+  %c1 = arith.constant 1 : index
+  %m = arith.subi %n, %c1 : index
+  %x = func.call @ping(%b, %a, %m) : (memref<4xf32>, memref<4xf32>, index) -> memref<4xf32>
+  func.return %x : memref<4xf32>
+}
+func.func private @grow(%a: memref<4xf32>, %n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %done = arith.cmpi eq, %n, %c0 : index
+  %r = scf.if %done -> (memref<4xf32>) {
+    %new = memref.alloc() : memref<4xf32>
+    "memref.copy"(%a, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    scf.yield %new : memref<4xf32>
+  } else {
+    %m = arith.subi %n, %c1 : index
+    %x = func.call @grow(%a, %m) : (memref<4xf32>, index) -> memref<4xf32>
+    scf.yield %x : memref<4xf32>
+  }
+  func.return %r : memref<4xf32>
+}
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %three = arith.constant 3.0 : f32
+  %p = memref.alloc() : memref<4xf32>
+  %q = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%p : memref<4xf32>)
+  linalg.fill ins(%one : f32) outs(%q : memref<4xf32>)
+  %r = func.call @ping(%p, %q, %c3) : (memref<4xf32>, memref<4xf32>, index) -> memref<4xf32>
+  %g = func.call @grow(%p, %c3) : (memref<4xf32>, index) -> memref<4xf32>
+  linalg.fill ins(%two : f32) outs(%p : memref<4xf32>)
+  linalg.fill ins(%three : f32) outs(%q : memref<4xf32>)
+  %v = memref.load %r[%c0] : memref<4xf32>
+  %w = memref.load %g[%c0] : memref<4xf32>
+  %sum = arith.addf %v, %w : f32
+  func.return %sum : f32
+}
+
+// CHECK-LABEL: func.func private @ping
+// CHECK:           %x = func.call @pong(%b, %a, %n)
+// CHECK-NEXT:      scf.yield %x : memref<4xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return %r : memref<4xf32>
+// CHECK-LABEL: func.func private @pong
+// CHECK:         %x = func.call @ping(%b, %a, %m)
+// CHECK-NEXT:    func.return %x : memref<4xf32>
+// CHECK-LABEL: func.func private @grow
+// CHECK:           scf.yield %x : memref<4xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return %r : memref<4xf32>
+// CHECK-LABEL: func.func @main()
+// CHECK:         %r = func.call @ping(%p, %q, %c3)
+// CHECK-NEXT:    %g = func.call @grow(%p, %c3)
+// CHECK-NEXT:    linalg.fill ins(%two : f32) outs(%p : memref<4xf32>)
+// CHECK-NEXT:    linalg.fill ins(%three : f32) outs(%q : memref<4xf32>)
+// CHECK-NEXT:    memref.dealloc %q : memref<4xf32>
+// CHECK-NEXT:    %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %p : memref<4xf32>
+// CHECK-NEXT:    %w = memref.load %g[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %g : memref<4xf32>
+// CHECK-NOT:     bufferization.clone
 
 // -----
 
@@ -404,3 +516,95 @@ func.func @use(%a: memref<4xf32>) -> f32 {
 // CHECK-NEXT:    %v = memref.load %r[%c0] : memref<4xf32>
 // CHECK-NEXT:    memref.dealloc %r : memref<4xf32>
 // CHECK-NEXT:    func.return %v : f32
+
+// -----
+
+// The argument or a new buffer, chosen at run time, called through a second private
+// function and twice in a chain: every result is returned as is.  Before the pass the
+// second call writes into %m (the first call returned it); after it too, so the load of %m
+// sees the write.  Each caller owns a result only when its pointer differs from the
+// operand's, and frees it then.
+func.func private @arg_or_new(%n: index, %b: memref<4xf32>) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %p = arith.cmpi sle, %n, %c0 : index
+  %r = scf.if %p -> (memref<4xf32>) {
+    %a = memref.alloc() : memref<4xf32>
+    "memref.copy"(%b, %a) : (memref<4xf32>, memref<4xf32>) -> ()
+    scf.yield %a : memref<4xf32>
+  } else {
+    %v = memref.load %b[%c0] : memref<4xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %b[%c0] : memref<4xf32>
+    scf.yield %b : memref<4xf32>
+  }
+  func.return %r : memref<4xf32>
+}
+func.func private @via(%n: index, %b: memref<4xf32>) -> memref<4xf32> {
+  %q = func.call @arg_or_new(%n, %b) : (index, memref<4xf32>) -> memref<4xf32>
+  func.return %q : memref<4xf32>
+}
+func.func @main() -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 2.0 : f32
+  %m = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%m : memref<4xf32>)
+  %r = func.call @via(%c1, %m) : (index, memref<4xf32>) -> memref<4xf32>
+  %s = func.call @via(%c1, %r) : (index, memref<4xf32>) -> memref<4xf32>
+  %x = memref.load %m[%c0] : memref<4xf32>
+  %y = memref.load %s[%c0] : memref<4xf32>
+  func.return %x, %y : f32, f32
+}
+
+// CHECK-LABEL: func.func private @arg_or_new(%n: index, %b: memref<4xf32>) -> memref<4xf32> {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %one = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:  %p = arith.cmpi sle, %n, %c0 : index
+// CHECK-NEXT:  %r, %r_owned = scf.if %p -> (memref<4xf32>, i1) {
+// CHECK-NEXT:  %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  "memref.copy"(%b, %a) : (memref<4xf32>, memref<4xf32>) -> ()
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  scf.yield %a, %true : memref<4xf32>, i1
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %v = memref.load %b[%c0] : memref<4xf32>
+// CHECK-NEXT:  %w = arith.addf %v, %one : f32
+// CHECK-NEXT:  memref.store %w, %b[%c0] : memref<4xf32>
+// CHECK-NEXT:  %false = arith.constant false
+// CHECK-NEXT:  scf.yield %b, %false : memref<4xf32>, i1
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %r : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func private @via(%n: index, %b: memref<4xf32>) -> memref<4xf32> {
+// CHECK-NEXT:  %q = func.call @arg_or_new(%n, %b) : (index, memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:  func.return %q : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @main() -> (f32, f32) {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %c1 = arith.constant 1 : index
+// CHECK-NEXT:  %f = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT:  %m = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  linalg.fill ins(%f : f32) outs(%m : memref<4xf32>)
+// CHECK-NEXT:  %r = func.call @via(%c1, %m) : (index, memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:  %0 = arith.constant true
+// CHECK-NEXT:  %1 = "memref.extract_aligned_pointer_as_index"(%r) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %2 = "memref.extract_aligned_pointer_as_index"(%m) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %3 = arith.cmpi eq, %1, %2 : index
+// CHECK-NEXT:  %r_owned = arith.xori %3, %0 : i1
+// CHECK-NEXT:  %s = func.call @via(%c1, %r) : (index, memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:  %4 = arith.constant true
+// CHECK-NEXT:  %5 = "memref.extract_aligned_pointer_as_index"(%s) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %6 = "memref.extract_aligned_pointer_as_index"(%r) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %7 = arith.cmpi eq, %5, %6 : index
+// CHECK-NEXT:  %s_owned = arith.xori %7, %4 : i1
+// CHECK-NEXT:  %x = memref.load %m[%c0] : memref<4xf32>
+// CHECK-NEXT:  %y = memref.load %s[%c0] : memref<4xf32>
+// CHECK-NEXT:  memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:  scf.if %r_owned {
+// CHECK-NEXT:  memref.dealloc %r : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  scf.if %s_owned {
+// CHECK-NEXT:  memref.dealloc %s : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %x, %y : f32, f32
+// CHECK-NEXT:  }

@@ -46,8 +46,8 @@ func.func @main() -> (f32, f32) {
 
 // A view of the argument (a subview, through an scf.if yielding it on both paths), written by
 // the caller and read through its own buffer; a second result that is the argument on one
-// path only and a fresh buffer on the other gets the rule of private functions in the twin
-// (an ownership flag, a copy on the path that does not own it); a call from another public
+// path only and a fresh buffer on the other is returned as is by the twin too (callers
+// compare its pointer with the operand to know whether they own it); a call from another public
 // function that is not called in the module (@outer, left as is) calls the twin too.
 func.func @window(%c: i1, %a: memref<8xf32>) -> (memref<4xf32, strided<[1], offset: 2>>, memref<8xf32>) {
   %s = scf.if %c -> (memref<4xf32, strided<[1], offset: 2>>) {
@@ -87,36 +87,72 @@ func.func @main() -> (f32, f32, f32) {
   func.return %x, %y, %z : f32, f32, f32
 }
 
-// CHECK-LABEL: func.func private @window__inplace(%c: i1, %a: memref<8xf32>)
-// CHECK:         %o, %o_owned = scf.if %c -> (memref<8xf32>, i1) {
-// CHECK:         %0 = scf.if %o_owned -> (memref<8xf32>) {
-// CHECK-NEXT:      scf.yield %o : memref<8xf32>
-// CHECK-NEXT:    } else {
-// CHECK-NEXT:      %1 = bufferization.clone %o : memref<8xf32> to memref<8xf32>
-// CHECK-NEXT:      scf.yield %1 : memref<8xf32>
-// CHECK-NEXT:    }
-// CHECK-NEXT:    func.return %s, %0 : memref<4xf32, strided<[1], offset: 2>>, memref<8xf32>
+// CHECK-LABEL: func.func private @window__inplace(%c: i1, %a: memref<8xf32>) -> (memref<4xf32, strided<[1], offset: 2>>, memref<8xf32>) {
+// CHECK-NEXT:  %s = scf.if %c -> (memref<4xf32, strided<[1], offset: 2>>) {
+// CHECK-NEXT:  %v = memref.subview %a[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT:  scf.yield %v : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %w = memref.subview %a[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT:  scf.yield %w : memref<4xf32, strided<[1], offset: 2>>
 // CHECK-NEXT:  }
-// CHECK-NEXT:  func.func @window(%c: i1, %a: memref<8xf32>) -> (memref<4xf32, strided<[1], offset: 2>>, memref<8xf32>) {
-// CHECK-NEXT:    %0, %1 = func.call @window__inplace(%c, %a) : (i1, memref<8xf32>) -> (memref<4xf32, strided<[1], offset: 2>>, memref<8xf32>)
-// CHECK-NEXT:    %2 = memref.alloc() : memref<6xf32>
-// CHECK-NEXT:    %3 = memref.reinterpret_cast %2 to offset: [2], sizes: [4], strides: [1] : memref<6xf32> to memref<4xf32, strided<[1], offset: 2>>
-// CHECK-NEXT:    "memref.copy"(%0, %3) : (memref<4xf32, strided<[1], offset: 2>>, memref<4xf32, strided<[1], offset: 2>>) -> ()
-// CHECK-NEXT:    func.return %3, %1 : memref<4xf32, strided<[1], offset: 2>>, memref<8xf32>
+// CHECK-NEXT:  %o, %o_owned = scf.if %c -> (memref<8xf32>, i1) {
+// CHECK-NEXT:  %false = arith.constant false
+// CHECK-NEXT:  scf.yield %a, %false : memref<8xf32>, i1
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %n = memref.alloc() : memref<8xf32>
+// CHECK-NEXT:  "memref.copy"(%a, %n) : (memref<8xf32>, memref<8xf32>) -> ()
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  scf.yield %n, %true : memref<8xf32>, i1
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %s, %o : memref<4xf32, strided<[1], offset: 2>>, memref<8xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @window(%c: i1, %a: memref<8xf32>) -> (memref<4xf32, strided<[1], offset: 2>>, memref<8xf32>) {
+// CHECK-NEXT:  %0, %1 = func.call @window__inplace(%c, %a) : (i1, memref<8xf32>) -> (memref<4xf32, strided<[1], offset: 2>>, memref<8xf32>)
+// CHECK-NEXT:  %2 = arith.constant true
+// CHECK-NEXT:  %3 = "memref.extract_aligned_pointer_as_index"(%1) : (memref<8xf32>) -> index
+// CHECK-NEXT:  %4 = "memref.extract_aligned_pointer_as_index"(%a) : (memref<8xf32>) -> index
+// CHECK-NEXT:  %5 = arith.cmpi eq, %3, %4 : index
+// CHECK-NEXT:  %owned = arith.xori %5, %2 : i1
+// CHECK-NEXT:  %6 = memref.alloc() : memref<6xf32>
+// CHECK-NEXT:  %7 = memref.reinterpret_cast %6 to offset: [2], sizes: [4], strides: [1] : memref<6xf32> to memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT:  "memref.copy"(%0, %7) : (memref<4xf32, strided<[1], offset: 2>>, memref<4xf32, strided<[1], offset: 2>>) -> ()
+// CHECK-NEXT:  %8 = scf.if %owned -> (memref<8xf32>) {
+// CHECK-NEXT:  scf.yield %1 : memref<8xf32>
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %9 = bufferization.clone %1 : memref<8xf32> to memref<8xf32>
+// CHECK-NEXT:  scf.yield %9 : memref<8xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %7, %8 : memref<4xf32, strided<[1], offset: 2>>, memref<8xf32>
 // CHECK-NEXT:  }
 // CHECK-LABEL: func.func @outer(%c: i1, %a: memref<8xf32>) -> f32 {
-// CHECK-NEXT:    %c0 = arith.constant 0 : index
-// CHECK-NEXT:    %five = arith.constant 5.000000e+00 : f32
-// CHECK-NEXT:    %s, %o = func.call @window__inplace(%c, %a)
-// CHECK-NEXT:    memref.store %five, %s[%c0] : memref<4xf32, strided<[1], offset: 2>>
-// CHECK-NEXT:    %x = memref.load %o[%c0] : memref<8xf32>
-// CHECK-NEXT:    memref.dealloc %o : memref<8xf32>
-// CHECK-NEXT:    func.return %x : f32
-// CHECK-LABEL: func.func @main()
-// CHECK:         %x = func.call @outer(%true, %m) : (i1, memref<8xf32>) -> f32
-// CHECK-NEXT:    %y = func.call @outer(%false, %m) : (i1, memref<8xf32>) -> f32
-// CHECK-NEXT:    %z = memref.load %m[%c2] : memref<8xf32>
-// CHECK-NEXT:    memref.dealloc %m : memref<8xf32>
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %five = arith.constant 5.000000e+00 : f32
+// CHECK-NEXT:  %s, %o = func.call @window__inplace(%c, %a) : (i1, memref<8xf32>) -> (memref<4xf32, strided<[1], offset: 2>>, memref<8xf32>)
+// CHECK-NEXT:  %0 = arith.constant true
+// CHECK-NEXT:  %1 = "memref.extract_aligned_pointer_as_index"(%o) : (memref<8xf32>) -> index
+// CHECK-NEXT:  %2 = "memref.extract_aligned_pointer_as_index"(%a) : (memref<8xf32>) -> index
+// CHECK-NEXT:  %3 = arith.cmpi eq, %1, %2 : index
+// CHECK-NEXT:  %o_owned = arith.xori %3, %0 : i1
+// CHECK-NEXT:  memref.store %five, %s[%c0] : memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT:  %x = memref.load %o[%c0] : memref<8xf32>
+// CHECK-NEXT:  scf.if %o_owned {
+// CHECK-NEXT:  memref.dealloc %o : memref<8xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %x : f32
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @main() -> (f32, f32, f32) {
+// CHECK-NEXT:  %c2 = arith.constant 2 : index
+// CHECK-NEXT:  %one = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  %false = arith.constant false
+// CHECK-NEXT:  %m = memref.alloc() : memref<8xf32>
+// CHECK-NEXT:  linalg.fill ins(%one : f32) outs(%m : memref<8xf32>)
+// CHECK-NEXT:  %x = func.call @outer(%true, %m) : (i1, memref<8xf32>) -> f32
+// CHECK-NEXT:  %y = func.call @outer(%false, %m) : (i1, memref<8xf32>) -> f32
+// CHECK-NEXT:  %z = memref.load %m[%c2] : memref<8xf32>
+// CHECK-NEXT:  memref.dealloc %m : memref<8xf32>
+// CHECK-NEXT:  func.return %x, %y, %z : f32, f32, f32
+// CHECK-NEXT:  }
 
 // -----
 
@@ -174,9 +210,10 @@ func.func @main() -> f32 {
 
 // -----
 
-// Left as they are: a public function called in the module whose result is the argument on
-// one path only (private functions copy it too: the flag), one that is recursive, and one
-// that returns its argument but is called from outside only.
+// A public function called in the module whose result is the argument on one path only is
+// split too (its twin returns it as is, callers compare pointers), and so is a recursive
+// one forwarding its argument (a greatest fixed point over the cycle: its twin calls
+// itself); one that returns its argument but is called from outside only is left as is.
 func.func @arg_or_new(%c: i1, %a: memref<4xf32>) -> memref<4xf32> {
   %r = scf.if %c -> (memref<4xf32>) {
     scf.yield %a : memref<4xf32>
@@ -217,14 +254,74 @@ func.func @main() -> (f32, f32) {
   func.return %x, %y : f32, f32
 }
 
+// CHECK-LABEL: func.func private @arg_or_new__inplace(%c: i1, %a: memref<4xf32>) -> memref<4xf32> {
+// CHECK-NEXT:  %r, %r_owned = scf.if %c -> (memref<4xf32>, i1) {
+// CHECK-NEXT:  %false = arith.constant false
+// CHECK-NEXT:  scf.yield %a, %false : memref<4xf32>, i1
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %n = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  "memref.copy"(%a, %n) : (memref<4xf32>, memref<4xf32>) -> ()
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  scf.yield %n, %true : memref<4xf32>, i1
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %r : memref<4xf32>
+// CHECK-NEXT:  }
 // CHECK-LABEL: func.func @arg_or_new(%c: i1, %a: memref<4xf32>) -> memref<4xf32> {
-// CHECK:         %0 = scf.if %r_owned -> (memref<4xf32>) {
+// CHECK-NEXT:  %0 = func.call @arg_or_new__inplace(%c, %a) : (i1, memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:  %1 = arith.constant true
+// CHECK-NEXT:  %2 = "memref.extract_aligned_pointer_as_index"(%0) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %3 = "memref.extract_aligned_pointer_as_index"(%a) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %4 = arith.cmpi eq, %2, %3 : index
+// CHECK-NEXT:  %owned = arith.xori %4, %1 : i1
+// CHECK-NEXT:  %5 = scf.if %owned -> (memref<4xf32>) {
+// CHECK-NEXT:  scf.yield %0 : memref<4xf32>
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %6 = bufferization.clone %0 : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT:  scf.yield %6 : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %5 : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func private @rec__inplace(%a: memref<4xf32>, %n: index) -> memref<4xf32> {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %c1 = arith.constant 1 : index
+// CHECK-NEXT:  %done = arith.cmpi eq, %n, %c0 : index
+// CHECK-NEXT:  %r = scf.if %done -> (memref<4xf32>) {
+// CHECK-NEXT:  scf.yield %a : memref<4xf32>
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %m = arith.subi %n, %c1 : index
+// CHECK-NEXT:  %x = func.call @rec__inplace(%a, %m) : (memref<4xf32>, index) -> memref<4xf32>
+// CHECK-NEXT:  scf.yield %x : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %r : memref<4xf32>
+// CHECK-NEXT:  }
 // CHECK-LABEL: func.func @rec(%a: memref<4xf32>, %n: index) -> memref<4xf32> {
-// CHECK:         %x = func.call @rec(%a, %m) : (memref<4xf32>, index) -> memref<4xf32>
+// CHECK-NEXT:  %0 = func.call @rec__inplace(%a, %n) : (memref<4xf32>, index) -> memref<4xf32>
+// CHECK-NEXT:  %1 = bufferization.clone %0 : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT:  func.return %1 : memref<4xf32>
+// CHECK-NEXT:  }
 // CHECK-LABEL: func.func @uncalled(%a: memref<4xf32>) -> memref<4xf32> {
-// CHECK-NEXT:    %0 = bufferization.clone %a : memref<4xf32> to memref<4xf32>
-// CHECK-NEXT:    func.return %0 : memref<4xf32>
-// CHECK-LABEL: func.func @main()
-// CHECK:         %r = func.call @arg_or_new(%false, %m) : (i1, memref<4xf32>) -> memref<4xf32>
-// CHECK-NEXT:    %s = func.call @rec(%m, %c2) : (memref<4xf32>, index) -> memref<4xf32>
-// CHECK-NOT:     __inplace
+// CHECK-NEXT:  %0 = bufferization.clone %a : memref<4xf32> to memref<4xf32>
+// CHECK-NEXT:  func.return %0 : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @main() -> (f32, f32) {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %c2 = arith.constant 2 : index
+// CHECK-NEXT:  %one = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:  %false = arith.constant false
+// CHECK-NEXT:  %m = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  linalg.fill ins(%one : f32) outs(%m : memref<4xf32>)
+// CHECK-NEXT:  %r = func.call @arg_or_new__inplace(%false, %m) : (i1, memref<4xf32>) -> memref<4xf32>
+// CHECK-NEXT:  %0 = arith.constant true
+// CHECK-NEXT:  %1 = "memref.extract_aligned_pointer_as_index"(%r) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %2 = "memref.extract_aligned_pointer_as_index"(%m) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %3 = arith.cmpi eq, %1, %2 : index
+// CHECK-NEXT:  %r_owned = arith.xori %3, %0 : i1
+// CHECK-NEXT:  %s = func.call @rec__inplace(%m, %c2) : (memref<4xf32>, index) -> memref<4xf32>
+// CHECK-NEXT:  %x = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:  scf.if %r_owned {
+// CHECK-NEXT:  memref.dealloc %r : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  %y = memref.load %s[%c0] : memref<4xf32>
+// CHECK-NEXT:  memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:  func.return %x, %y : f32, f32
+// CHECK-NEXT:  }

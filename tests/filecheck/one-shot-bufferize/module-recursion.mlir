@@ -494,9 +494,8 @@ func.func @main() -> (f32, f32, f32) {
 // COMP-NEXT:  %c0 = arith.constant 0 : index
 // COMP-NEXT:  %c1 = arith.constant 1 : index
 // COMP-NEXT:  %done = arith.cmpi eq, %n, %c0 : index
-// COMP-NEXT:  %[[V0:[0-9]+]], %owned = scf.if %done -> (memref<4xf32>, i1) {
-// COMP-NEXT:  %false = arith.constant false
-// COMP-NEXT:  scf.yield %t, %false : memref<4xf32>, i1
+// COMP-NEXT:  %[[V0:[0-9]+]] = scf.if %done -> (memref<4xf32>) {
+// COMP-NEXT:  scf.yield %t : memref<4xf32>
 // COMP-NEXT:  } else {
 // COMP-NEXT:  %e = memref.load %t[%n] : memref<4xf32>
 // COMP-NEXT:  %one = arith.constant 1.000000e+00 : f32
@@ -504,19 +503,11 @@ func.func @main() -> (f32, f32, f32) {
 // COMP-NEXT:  memref.store %s, %t[%n] : memref<4xf32>
 // COMP-NEXT:  %m = arith.subi %n, %c1 : index
 // COMP-NEXT:  %[[V1:[0-9]+]] = func.call @count__inplace(%t, %m) : (memref<4xf32>, index) -> memref<4xf32>
-// COMP-NEXT:  %true = arith.constant true
-// COMP-NEXT:  scf.yield %[[V1]], %true : memref<4xf32>, i1
+// COMP-NEXT:  scf.yield %[[V1]] : memref<4xf32>
 // COMP-NEXT:  }
-// COMP-NEXT:  %[[V2:[0-9]+]] = scf.if %owned -> (memref<4xf32>) {
-// COMP-NEXT:  scf.yield %[[V0]] : memref<4xf32>
-// COMP-NEXT:  } else {
-// COMP-NEXT:  %[[V3:[0-9]+]] = bufferization.clone %[[V0]] : memref<4xf32> to memref<4xf32>
-// COMP-NEXT:  scf.yield %[[V3]] : memref<4xf32>
-// COMP-NEXT:  }
-// COMP-NEXT:  func.return %[[V2]] : memref<4xf32>
+// COMP-NEXT:  func.return %[[V0]] : memref<4xf32>
 // COMP-LABEL: func.func @count(%t: memref<4xf32>, %n: index) -> memref<4xf32> {
 // COMP-NEXT:  %[[V0:[0-9]+]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
 // COMP-NEXT:  "memref.copy"(%t, %[[V0]]) : (memref<4xf32>, memref<4xf32>) -> ()
 // COMP-NEXT:  %[[V1:[0-9]+]] = func.call @count__inplace(%[[V0]], %n) : (memref<4xf32>, index) -> memref<4xf32>
-// COMP-NEXT:  memref.dealloc %[[V0]] : memref<4xf32>
 // COMP-NEXT:  func.return %[[V1]] : memref<4xf32>

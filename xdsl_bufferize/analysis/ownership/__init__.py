@@ -79,7 +79,7 @@ flagged and the mode of each site, asking `sites.py` what each edge may do (phas
 
 from __future__ import annotations
 
-from xdsl.dialects import builtin
+from xdsl.dialects import builtin, func
 
 from xdsl_bufferize.analysis.ownership import classes, collect, placement, roots, sites
 from xdsl_bufferize.analysis.ownership.collect import (
@@ -115,12 +115,20 @@ __all__ = [
 
 def analyze_deallocation(module: builtin.ModuleOp) -> DeallocationPlan:
     """Plan the clones and frees that make `module` leak-free (raises on unsupported IR)."""
-    state = OwnershipState(module)
-    collect.collect(state)
-    roots.build_classes(state)
-    classes.decide_classes(state)
-    classes.promote_transfers(state)
-    classes.decide_sites(state)
+    never_lent: frozenset[tuple[func.FuncOp, int]] = frozenset()
+    while True:
+        state = OwnershipState(module, never_lent)
+        collect.collect(state)
+        roots.build_classes(state)
+        classes.decide_classes(state)
+        classes.promote_transfers(state)
+        classes.decide_sites(state)
+        found = classes.never_lent(state)
+        if found <= never_lent:
+            break
+        # callers compared those results with their operands for nothing: plan again
+        # without (which may show more results never lent, so until nothing changes)
+        never_lent |= found
     classes._check_forwarded(state)
     classes._check_viewed_returns(state)
     classes.decide_families(state)

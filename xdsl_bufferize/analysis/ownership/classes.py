@@ -9,6 +9,7 @@ from xdsl.dialects import func
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from xdsl_bufferize.analysis.alias_sets import UnionFind
+from xdsl_bufferize.analysis.call_graph import function_returns
 from xdsl_bufferize.analysis.ownership.collect import clone_family, clone_result_model
 from xdsl_bufferize.analysis.ownership.plan import (
     STAGE,
@@ -299,6 +300,25 @@ def _mode(state: OwnershipState, cls: MergeClass, site: Site) -> SiteMode:
     return SiteMode.TRANSFER
 
 
+def never_lent(state: OwnershipState) -> frozenset[tuple[func.FuncOp, int]]:
+    """The maybe-forwarded results (function, index) no return of which passes on, as is,
+    a value that may hold one of the arguments it may be (under the decided modes)."""
+    found: set[tuple[func.FuncOp, int]] = set()
+    for function, results in state.forwarding.maybe_forwarded.items():
+        entry = function.body.blocks.first
+        assert entry is not None
+        for index, arguments in results.items():
+            lent = {entry.args[j] for j in arguments}
+            if not any(
+                site.mode is SiteMode.TRANSFER
+                and not state.roots[site.value].isdisjoint(lent)
+                for ret in function_returns(function)
+                if (site := state.site_of.get((ret, index))) is not None
+            ):
+                found.add((function, index))
+    return frozenset(found)
+
+
 def _returned_beside_lenders(state: OwnershipState, site: Site) -> bool:
     """Whether `site` returns a flagged value, or a value owning nothing (a view, a
     borrowed merge, a call result viewing another), beside every buffer it may
@@ -316,15 +336,27 @@ def _returned_beside_lenders(state: OwnershipState, site: Site) -> bool:
     owning = state.is_owning(value)
     if owning and not state.is_flagged(value):
         return False
-    if _caller_cannot_free(state, value):
-        return False
     ret = site.source
     function = ret.parent_op()
     assert isinstance(function, func.FuncOp)
+    entry = function.body.blocks.first
+    assert entry is not None
+    lent = {
+        entry.args[j]
+        for j in state.forwarding.maybe_forwarded.get(function, {}).get(site.index, ())
+    }
+    if not state.roots[value] <= lent and _caller_cannot_free(state, value):
+        return False
     pairs = state.forwarding.shared.get(function)
     for root in state.roots[value]:
         if root is value and owning:
             continue
+        if root in lent:
+            continue  # the callers compare the result with that operand
+        if not state.is_owning(root):
+            # an argument, a global, a stack or user-managed buffer: the function hands
+            # it over nowhere, so no other result lends it to the caller
+            return False
         if not any(
             k != site.index
             and operand.type == value.type

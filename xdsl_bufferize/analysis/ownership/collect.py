@@ -121,6 +121,8 @@ def collect(state: OwnershipState) -> None:
     state.forwarding = analyze_forwarding(
         state.module, lambda value: _is_fresh(state, value)
     )
+    for function, index in state.never_lent:
+        state.forwarding.maybe_forwarded.get(function, {}).pop(index, None)
     for op in state.module.walk():
         if isinstance(op, func.FuncOp) and op.body.blocks:
             _collect_function(state, op)
@@ -200,6 +202,14 @@ def _collect_op(state: OwnershipState, op: Operation, function: func.FuncOp) -> 
                 and state.kind.get(r) is RootKind.OWNING
                 and state.forwarding.may_share(op, r.index, result.index)
             ]
+            # the callee may return these operands as they are: owned only when it is
+            # none of them
+            earlier.extend(
+                op.operands[j]
+                for j in sorted(
+                    state.forwarding.maybe_forwarded_operands(op, result.index)
+                )
+            )
             if earlier:
                 state.shared_results[result] = earlier
         return

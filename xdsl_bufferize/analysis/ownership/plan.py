@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from xdsl.dialects import builtin, memref
+from xdsl.dialects import builtin, func, memref
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.irdl.dominance import DominanceInfo
 
@@ -227,6 +227,10 @@ class OwnershipState:
     `collect` and `build_classes`, then decided by the later phases."""
 
     module: builtin.ModuleOp
+    never_lent: frozenset[tuple[func.FuncOp, int]] = frozenset()
+    """(function, result index) pairs of maybe-forwarded results (`analysis/forwarding.py`)
+    that an earlier run of the analysis found are never returned as an argument (every
+    return copies or hands over its own buffer): callers need no pointer check for them."""
     kind: dict[SSAValue, RootKind] = field(
         default_factory=dict[SSAValue, RootKind], init=False
     )
