@@ -417,7 +417,7 @@ def _find_maybe_forwarded(
                 for i, value in enumerate(ret.operands):
                     if i in skip or not is_memref(value):
                         continue
-                    reached = _reached_arguments(value, entry, analysis)
+                    reached = reached_arguments(value, entry, analysis)
                     if reached:
                         found[i] = found.get(i, frozenset()) | reached
             if found != analysis.maybe_forwarded.get(function, {}):
@@ -427,7 +427,7 @@ def _find_maybe_forwarded(
         del analysis.maybe_forwarded[function]
 
 
-def _reached_arguments(
+def reached_arguments(
     value: SSAValue, entry: Block, analysis: ForwardingAnalysis | None
 ) -> frozenset[int]:
     """Indices of the function arguments whose buffer `value` may be (or a view of), on
@@ -695,7 +695,7 @@ def _promising(function: func.FuncOp) -> bool:
     entry = function.body.blocks.first
     assert entry is not None
     return any(
-        is_memref(value) and _reached_arguments(value, entry, None)
+        is_memref(value) and reached_arguments(value, entry, None)
         for ret in function_returns(function)
         for value in ret.operands
     )

@@ -132,7 +132,8 @@ MEMREF_FEATURES: tuple[str, ...] = (
 
 `joins`: one buffer reaching a join twice (two results of scf.if / index_switch, two
 iter_args, two values of scf.while / scf.condition, two block arguments); `frees`: frees
-already in the program, on all paths or some; `realloc`: `memref.realloc`, also of a loop's
+already in the program, on all paths or some (sometimes by a call of a helper freeing its
+argument); `realloc`: `memref.realloc`, also of a loop's
 iter_arg (scf.for, or a `cf` loop), and joins (scf.if, `cf` branches) of such a loop's result or of two views of it,
 sometimes freed or reallocated by the program afterwards, on every path or one; `offset_loops`: loops carrying a static-offset view of a buffer allocated in the
 body; `returned_views`: helpers returning one fresh buffer twice (private or public) or
@@ -1915,6 +1916,8 @@ class MemrefProgramGenerator:
         self.isolated_argument: dict[str, bool] = {}
         """Helpers whose callers pass a new buffer they never touch again (see `call`)."""
         self.recursive: tuple[str, str, tuple[int, ...], int] | None = None
+        self.consumers: dict[str, str] = {}
+        """Buffer type -> the helper freeing its argument of that type (`free_statement`)."""
         """The recursive helper's name, buffer type and shape, once made."""
 
     def memref_type(self, shape: tuple[int, ...], layout: str = "") -> str:
@@ -2226,19 +2229,40 @@ class MemrefProgramGenerator:
         g.scopes.pop()
 
     def program_free(self, name: str, typ: str) -> None:
-        """A `memref.dealloc` of `name`: on every path, or in an scf.if on one path
-        only, or in both branches of one."""
+        """A free of `name` (see `free_statement`): on every path, or in an scf.if on
+        one path only, or in both branches of one."""
         g = self.g
         r = self.rng.random()
         if r < 0.4:
-            g.emit(f"memref.dealloc {name} : {typ}")
+            g.emit(self.free_statement(name, typ))
             return
         g.emit(f"scf.if {g.condition()} {{")
-        g.emit(f"  memref.dealloc {name} : {typ}")
+        g.emit(f"  {self.free_statement(name, typ)}")
         if r >= 0.7:
             g.emit("} else {")
-            g.emit(f"  memref.dealloc {name} : {typ}")
+            g.emit(f"  {self.free_statement(name, typ)}")
         g.emit("}")
+
+    def free_statement(self, name: str, typ: str) -> str:
+        """`memref.dealloc` of `name`, or (with `calls`) sometimes a call of a private
+        helper that reads its argument and frees it."""
+        if not self.config.enabled("calls") or self.rng.random() >= 0.3:
+            return f"memref.dealloc {name} : {typ}"
+        helper = self.consumers.get(typ)
+        if helper is None:
+            helper = f"mconsume{len(self.consumers)}"
+            self.consumers[typ] = helper
+            rank = typ.count("x")
+            idx = ", ".join("%c0" for _ in range(rank))
+            self.functions_text.append(
+                f"""func.func private @{helper}(%b: {typ}) -> f32 {{
+  %c0 = arith.constant 0 : index
+  %v = memref.load %b[{idx}] : {typ}
+  memref.dealloc %b : {typ}
+  func.return %v : f32
+}}"""
+            )
+        return f"{self.g.fresh('fv')} = func.call @{helper}({name}) : ({typ}) -> f32"
 
     def op_realloc(self, depth: int) -> None:
         """memref.realloc of a 1-D buffer never used again, or of a loop's iter_arg."""

@@ -67,3 +67,21 @@ func.func @gpu_clone() -> (memref<4xf32>, memref<4xf32>) {
 }
 
 // CHECK: buffer-deallocation: 'func.return' in @gpu_clone: must pass an owned copy of operand #1 but the buffer's allocation interface cannot clone it
+
+// -----
+
+// A callee freeing its argument on one path only: whether the caller's buffer is still
+// live after the call is not known statically.
+func.func private @maybe_consume(%c: i1, %b: memref<4xf32>) {
+  scf.if %c {
+    memref.dealloc %b : memref<4xf32>
+  }
+  func.return
+}
+func.func @caller(%c: i1) {
+  %m = memref.alloc() : memref<4xf32>
+  func.call @maybe_consume(%c, %m) : (i1, memref<4xf32>) -> ()
+  func.return
+}
+
+// CHECK: buffer-deallocation: 'func.call' in @caller: calls @maybe_consume, which may free its argument #1 on some paths only (or a buffer that may be it): cannot tell whether the buffer is still live after the call

@@ -12,6 +12,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsTerminator, MemoryEffectKind, has_effects
 
 from xdsl_bufferize.analysis.forwarding import analyze_forwarding
+from xdsl_bufferize.analysis.freed_arguments import freed_arguments
 from xdsl_bufferize.analysis.ownership.plan import (
     STAGE,
     OwnershipState,
@@ -118,6 +119,7 @@ def _is_fresh(state: OwnershipState, value: SSAValue) -> bool:
 
 
 def collect(state: OwnershipState) -> None:
+    state.freed = freed_arguments(state.module)
     state.forwarding = analyze_forwarding(
         state.module, lambda value: _is_fresh(state, value)
     )
@@ -154,6 +156,19 @@ def _collect_op(state: OwnershipState, op: Operation, function: func.FuncOp) -> 
         for v in op.operands:
             if is_memref(v):
                 state.freed_by_input.setdefault(v, []).append(op)
+    if isinstance(op, func.CallOp):
+        must, maybe = state.freed.freed_operands(op)
+        if maybe:
+            raise op_error(
+                STAGE,
+                op,
+                f"calls @{op.callee.root_reference.data}, which may free its "
+                f"argument #{min(maybe)} on some paths only (or a buffer that may be "
+                "it): cannot tell whether the buffer is still live after the call",
+            )
+        for j in sorted(must):
+            # the callee frees it: a free of the program, as a dealloc here would be
+            state.freed_by_input.setdefault(op.operands[j], []).append(op)
     if op.regions:
         _collect_region_op(state, op, function)
         return

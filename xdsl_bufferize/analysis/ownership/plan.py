@@ -14,6 +14,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.irdl.dominance import DominanceInfo
 
 from xdsl_bufferize.analysis.forwarding import ForwardingAnalysis
+from xdsl_bufferize.analysis.freed_arguments import FreedArguments
 from xdsl_bufferize.interfaces.allocation import (
     AllocationModel,
     registered_allocation_model,
@@ -316,6 +317,8 @@ class OwnershipState:
     )
     """The allocation model of `memref.alloc`: frees call results and the owned merges
     nothing else decides, copies buffers with no model of their own."""
+    freed: FreedArguments = field(default_factory=FreedArguments, init=False)
+    """The arguments each function frees (`analysis/freed_arguments.py`)."""
     forwarding: ForwardingAnalysis = field(
         default_factory=ForwardingAnalysis, init=False
     )
