@@ -44,6 +44,7 @@ ADVERSARIAL_FEATURES: tuple[str, ...] = (
     "alloc_tensor",
     "writing_callees",
     "several_returns",
+    "cf_loops",
 )
 """Tensor features that are off unless enabled (`+captured_writes`, or
 `+adversarial` for all): they make the shapes on which an in-place analysis must see a
@@ -71,6 +72,13 @@ conflict (issue #12), and programs with them fail where the analysis is wrong.
   (`cf.cond_br` on a scalar argument) to blocks ending in `func.return`, returning the
   argument, a write into it, a new tensor, a constant or a slice of another argument
   (results of different layouts), sometimes two results (one buffer twice).
+* `cf_loops` (with function boundaries): helpers with a loop of `cf` branches (a header
+  block carrying an index and an f32) whose body reads the tensor argument and writes it
+  (`tensor.insert`, `linalg.fill`), in either order, reading the written value and
+  sometimes the argument again after the write; or blocks written in another order than
+  they run (a read of the argument in a block placed before the block writing it, which
+  branches to it).  A write of one round precedes the reads of the next: in place it
+  would be seen by them.
 """
 
 TENSOR_FEATURES: tuple[str, ...] = (
@@ -1566,6 +1574,77 @@ class ProgramGenerator:
         ]
         return "\n".join(lines)
 
+    def op_cf_loop(self, depth: int) -> None:
+        helper = self._special_helper("cf_loops", self._cf_loop_helper)
+        if helper is not None:
+            self._special_call(helper, [self.index(self.rng.randint(0, 3))])
+
+    def _cf_loop_helper(self, number: int) -> _Helper:
+        """`@cfloop<n>(%t, %n) -> f32`: a loop of `cf` branches over `%n` rounds that
+        reads `%t` and writes it (in either order), or blocks placed in another order
+        than they run; returns an f32 made of what it read (see the `cf_loops`
+        feature)."""
+        rng = self.rng
+        shape = self.shape()
+        typ = tensor_type(shape)
+        zeros = ", ".join("%c0" for _ in shape)
+        name = f"cfloop{number}"
+        public = rng.random() < 0.3
+        lines = [
+            f"func.func {'' if public else 'private '}@{name}(%t: {typ}, %n: index) -> f32 {{",
+            "  %c0 = arith.constant 0 : index",
+            "  %c1 = arith.constant 1 : index",
+            "  %one = arith.constant 1.0 : f32",
+        ]
+        fill = rng.random() < 0.4
+        write = (
+            f"  %t2 = linalg.fill ins(%acc : f32) outs(%t : {typ}) -> {typ}"
+            if fill
+            else f"  %t2 = tensor.insert %acc into %t[{zeros}] : {typ}"
+        )
+        if rng.random() < 0.3:
+            # blocks in another order than they run
+            lines += [
+                "  cf.br ^first(%one : f32)",
+                "^second(%y: f32):",
+                f"  %x = tensor.extract %t[{zeros}] : {typ}",
+                "  %r = arith.addf %x, %y : f32",
+                "  func.return %r : f32",
+                "^first(%acc: f32):",
+                write,
+                f"  %z = tensor.extract %t2[{zeros}] : {typ}",
+                "  cf.br ^second(%z : f32)",
+                "}",
+            ]
+        else:
+            read_first = rng.random() < 0.6
+            body = [
+                f"  %e = tensor.extract %t[{zeros}] : {typ}",
+                "  %s = arith.addf %acc, %e : f32",
+            ]
+            after = [write, f"  %x = tensor.extract %t2[{zeros}] : {typ}"]
+            if rng.random() < 0.4:
+                after.append(f"  %again = tensor.extract %t[{zeros}] : {typ}")
+                after.append("  %x2 = arith.addf %x, %again : f32")
+                result = "%x2"
+            else:
+                result = "%x"
+            steps = body + after if read_first else after + body
+            lines += [
+                "  cf.br ^loop(%c0, %one : index, f32)",
+                "^loop(%i: index, %acc: f32):",
+                *steps,
+                f"  %sum = arith.addf %s, {result} : f32",
+                "  %i2 = arith.addi %i, %c1 : index",
+                "  %d = arith.cmpi slt, %i2, %n : index",
+                "  cf.cond_br %d, ^loop(%i2, %sum : index, f32), ^exit(%sum : f32)",
+                "^exit(%r: f32):",
+                "  func.return %r : f32",
+                "}",
+            ]
+        self.functions_text.append("\n".join(lines))
+        return _Helper(name, [typ, "index"], ["f32"], [shape, ()], [()])
+
     def op_several_returns(self, depth: int) -> None:
         helper = self._special_helper("several_returns", self._several_returns_helper)
         if helper is not None:
@@ -1679,6 +1758,7 @@ class ProgramGenerator:
             ("alloc_tensor", self.op_alloc_tensor, 0.5, "alloc_tensor"),
             ("recursion", self.op_recursion, 0.6, "recursion"),
             ("several_returns", self.op_several_returns, 0.6, "several_returns"),
+            ("cf_loops", self.op_cf_loop, 0.6, "cf_loops"),
         ]
         return [
             (fn, c.weight(name, w), feat)
