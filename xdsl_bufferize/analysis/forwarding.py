@@ -434,19 +434,15 @@ def reached_arguments(
     the paths where it is one; other buffers it may be are ignored.  Without `analysis`, a
     call result may be any memref operand of its call."""
     found: set[int] = set()
-    seen: set[SSAValue] = set()
-    work = [value]
-    while work:
-        current = work.pop()
-        if current in seen:
-            continue
-        seen.add(current)
+
+    def step(current: SSAValue) -> list[SSAValue]:
+        more: list[SSAValue] = []
         if (
             analysis is not None
             and isinstance(current, OpResult)
             and isinstance(call := current.op, func.CallOp)
         ):
-            work.extend(
+            more.extend(
                 call.operands[j]
                 for j in analysis.maybe_forwarded_operands(call, current.index)
             )
@@ -454,8 +450,30 @@ def reached_arguments(
         if isinstance(incoming, int):
             found.add(incoming)
         elif incoming is not None:
-            work.extend(incoming)
+            more.extend(incoming)
+        return more
+
+    _trace_back(value, step)
     return frozenset(found)
+
+
+def _trace_back(
+    value: SSAValue, step: Callable[[SSAValue], Iterable[SSAValue] | None]
+) -> bool:
+    """Visit `value` and, once each, the values `step` returns for the visited ones;
+    False (stopping) as soon as `step` returns None."""
+    seen: set[SSAValue] = set()
+    work = [value]
+    while work:
+        current = work.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        more = step(current)
+        if more is None:
+            return False
+        work.extend(more)
+    return True
 
 
 def public_forwarders(
@@ -530,39 +548,31 @@ def _origins(
 ) -> set[_Origin] | None:
     """The origins of the buffers `value` may be (see module doc); None if unknown."""
     found: set[_Origin] = set()
-    seen: set[SSAValue] = set()
-    work = [value]
-    while work:
-        current = work.pop()
-        if current in seen:
-            continue
-        seen.add(current)
+
+    def step(current: SSAValue) -> list[SSAValue] | None:
         if isinstance(current, BlockArgument) and current.block is entry:
-            continue  # returned as a copy (the function does not own it)
+            return []  # returned as a copy (the function does not own it)
         if isinstance(current, OpResult):
             op = current.op
             if isinstance(op, func.CallOp):
                 operand = analysis.forwarded_operand(op, current.index)
                 owner = analysis.viewed_result(op, current.index)
                 if operand is not None:
-                    work.append(op.operands[operand])
-                elif owner is not None:
-                    work.append(op.results[owner])
-                else:
-                    found.update(analysis.call_origins(op, current.index))
-                continue
+                    return [op.operands[operand]]
+                if owner is not None:
+                    return [op.results[owner]]
+                found.update(analysis.call_origins(op, current.index))
+                return []
             if isinstance(op, memref.GetGlobalOp):
-                continue  # returned as a copy, as arguments are
+                return []  # returned as a copy, as arguments are
             if not op.regions and not is_view(op):
                 # a new buffer, or (an unknown op) maybe a view of a memref operand
                 found.add(current)
-                work.extend(v for v in op.operands if is_memref(v))
-                continue
+                return [v for v in op.operands if is_memref(v)]
         incoming = _incoming(current, entry, analysis)
-        if not isinstance(incoming, list):
-            return None
-        work.extend(incoming)
-    return found
+        return incoming if isinstance(incoming, list) else None
+
+    return found if _trace_back(value, step) else None
 
 
 def _view_chain(value: SSAValue) -> Iterator[SSAValue]:
@@ -712,21 +722,15 @@ def _argument_sources(
     memref operand of its call.  With `base_only`, views other than casts count as other
     buffers."""
     found: set[int] = set()
-    seen: set[SSAValue] = set()
-    work = [value]
-    while work:
-        current = work.pop()
-        if current in seen:
-            continue
-        seen.add(current)
+
+    def step(current: SSAValue) -> list[SSAValue] | None:
         incoming = _incoming(current, entry, analysis, base_only)
-        if incoming is None:
-            return None
         if isinstance(incoming, int):
             found.add(incoming)
-        else:
-            work.extend(incoming)
-    return found
+            return []
+        return incoming
+
+    return found if _trace_back(value, step) else None
 
 
 def _incoming(
