@@ -145,7 +145,9 @@ def _masked_result_buffer(
     if model is not None:
         for aliasing in model.get_aliasing_op_operands(masked, value, state.analysis):
             if aliasing.relation is BufferRelation.EQUIVALENT:
-                rewriter.insertion_point = InsertPoint.before(masked.parent_op() or masked)
+                rewriter.insertion_point = InsertPoint.before(
+                    masked.parent_op() or masked
+                )
                 return state.get_buffer(rewriter, aliasing.operand.value)
     raise PassFailedException(
         f"vector.mask: the tensor result of the masked '{masked.name}' is not "
@@ -220,7 +222,9 @@ class YieldOpModel(BufferizableOpModel):
     ) -> Sequence[AliasingValue]:
         parent = op.parent_op()
         assert parent is not None
-        return (AliasingValue(parent.results[operand.index], BufferRelation.EQUIVALENT),)
+        return (
+            AliasingValue(parent.results[operand.index], BufferRelation.EQUIVALENT),
+        )
 
     def must_bufferize_in_place(
         self, op: Operation, operand: OpOperand, state: AnalysisState
