@@ -7,7 +7,8 @@ counterparts, and so they do here, with the scf models' logic: affine.for carrie
 memref iter_args (`IterArgsLoopModel`: a copy per iteration only when the yield is
 not equivalent to the iter_arg), affine.if yields buffers of a common type
 (`YieldingRegionsModel`), affine.yield reads in a loop and forwards in a branch.
-affine.parallel's tensor results are reductions: no model (refused, naming the op).
+affine.parallel's body is a parallel region (`ParallelOpModel`, as scf.parallel's);
+its tensor results are reductions, refused with a diagnostic.
 
 Region flow: affine.for and affine.if forward values like their scf counterparts
 (inits after the bound operands; yields become results: the op-agnostic
@@ -33,6 +34,7 @@ from xdsl_bufferize.interfaces.region_branch import (
 )
 from xdsl_bufferize.models.scf import (
     IterArgsLoopModel,
+    ParallelOpModel,
     YieldingRegionsModel,
     YieldOpModel,
 )
@@ -119,6 +121,7 @@ def register_affine_models() -> None:
     register_bufferizable_model(affine.ForOp, AffineForBufferization())
     register_bufferizable_model(affine.IfOp, AffineIfBufferization())
     register_bufferizable_model(affine.YieldOp, AffineYieldBufferization())
+    register_bufferizable_model(affine.ParallelOp, ParallelOpModel())
     register_region_branch_model(affine.ForOp, AffineForModel())
     register_region_branch_model(affine.IfOp, SingleEntryModel())
     register_region_branch_model(affine.ParallelOp, AffineParallelModel())

@@ -32,6 +32,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, Region, SSAVa
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsTerminator
+from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingOpOperand,
@@ -495,6 +496,64 @@ class YieldOpModel(BufferizableOpModel):
         return
 
 
+# ---------------------------------------------------------------------------
+# scf.parallel
+# ---------------------------------------------------------------------------
+
+
+class ParallelOpModel(BufferizableOpModel):
+    """scf.parallel, affine.parallel: the body runs once per point, the points
+    possibly at the same time (a repetitive and parallel region, like scf.forall's):
+    a write in it into a tensor defined outside it gets a private buffer per
+    iteration. Tensor reductions (tensor init values or results, a reduce or yield
+    of tensors) are refused, as MLIR refuses them (it has no bufferization model
+    for these loops); tensors that stay in the body bufferize with their own ops."""
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
+        return True
+
+    def is_parallel_region(self, op: Operation, region_index: int) -> bool:
+        return True
+
+    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
+        terminator = op.regions[0].block.last_op
+        reduced = [*op.operands, *op.results]
+        if terminator is not None:
+            reduced.extend(terminator.operands)
+        if any(is_tensor(v) for v in reduced):
+            return (
+                "tensor reductions are not bufferized (MLIR has no bufferization "
+                f"model for {op.name}): write the results through the shared "
+                "outputs of an scf.forall instead"
+            )
+        return None
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        raise PassFailedException(f"{op.name}: tensor reductions are not bufferized")
+
+
+class ReduceOpModel(BufferizableOpModel):
+    """scf.reduce / scf.reduce.return of tensors: read their operands; refused by
+    their scf.parallel (`ParallelOpModel`)."""
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        raise PassFailedException(f"{op.name}: tensor reductions are not bufferized")
+
+
 def register_scf_models() -> None:
     """Register the models of the `scf` dialect (bufferization and region flow)."""
     register_bufferizable_model(scf.ForOp, ForOpModel())
@@ -504,4 +563,7 @@ def register_scf_models() -> None:
     register_bufferizable_model(scf.IndexSwitchOp, IndexSwitchOpModel())
     register_bufferizable_model(scf.ExecuteRegionOp, ExecuteRegionOpModel())
     register_bufferizable_model(scf.YieldOp, YieldOpModel())
+    register_bufferizable_model(scf.ParallelOp, ParallelOpModel())
+    register_bufferizable_model(scf.ReduceOp, ReduceOpModel())
+    register_bufferizable_model(scf.ReduceReturnOp, ReduceOpModel())
     register_scf_region_flow()
