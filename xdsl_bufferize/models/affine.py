@@ -12,7 +12,7 @@ its tensor results are reductions, refused with a diagnostic.
 
 Region flow: affine.for and affine.if forward values like their scf counterparts
 (inits after the bound operands; yields become results: the op-agnostic
-`ForLikeModel` and `SingleEntryModel`); affine.parallel's results are reductions,
+`ForLikeModel` and scf.if's `YieldingSingleEntryFlow`, with ownership flags); affine.parallel's results are reductions,
 combined rather than forwarded, so no memref flows along its edges.
 """
 
@@ -29,7 +29,6 @@ from xdsl_bufferize.interfaces.region_branch import (
     LoopKind,
     RegionBranchModel,
     RegionEdge,
-    SingleEntryModel,
     register_region_branch_model,
 )
 from xdsl_bufferize.models.scf import (
@@ -38,6 +37,7 @@ from xdsl_bufferize.models.scf import (
     YieldingRegionsModel,
     YieldOpModel,
 )
+from xdsl_bufferize.models.scf_region_flow import YieldingSingleEntryFlow
 
 
 class AffineForModel(ForLikeModel):
@@ -123,5 +123,5 @@ def register_affine_models() -> None:
     register_bufferizable_model(affine.YieldOp, AffineYieldBufferization())
     register_bufferizable_model(affine.ParallelOp, ParallelOpModel())
     register_region_branch_model(affine.ForOp, AffineForModel())
-    register_region_branch_model(affine.IfOp, SingleEntryModel())
+    register_region_branch_model(affine.IfOp, YieldingSingleEntryFlow())
     register_region_branch_model(affine.ParallelOp, AffineParallelModel())
