@@ -35,6 +35,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizableOpModel,
     BufferizationState,
     BufferRelation,
+    NoMemoryAccessModel,
     OpOperand,
     bufferizable_model,
     register_bufferizable_model,
@@ -203,19 +204,9 @@ class MaskOpModel(BufferizableOpModel):
         )
 
 
-class YieldOpModel(BufferizableOpModel):
+class YieldOpModel(NoMemoryAccessModel):
     """vector.yield: forwards the masked op's results to the vector.mask results
     (equivalent, always in place: no copy can go inside the mask)."""
-
-    def bufferizes_to_memory_read(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        return False
-
-    def bufferizes_to_memory_write(
-        self, op: Operation, operand: OpOperand, state: AnalysisState
-    ) -> bool:
-        return False
 
     def get_aliasing_values(
         self, op: Operation, operand: OpOperand, state: AnalysisState
