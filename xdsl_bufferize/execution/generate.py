@@ -73,6 +73,12 @@ conflict (issue #12), and programs with them fail where the analysis is wrong.
   (results of different layouts), sometimes two results (one buffer twice).
 """
 
+REGION_OP_FEATURES: tuple[str, ...] = ("affine", "vector_mask", "scf_parallel")
+"""Tensor features of the region ops of issue #16 (`affine`, `vector_mask`,
+`scf_parallel`, described under `TENSOR_FEATURES`), off unless enabled
+(`+affine,+vector_mask,+scf_parallel`): so the programs of every existing seed stay
+as they were (enabling them changes the random choices of every program)."""
+
 TENSOR_FEATURES: tuple[str, ...] = (
     "calls",
     "writable_args",
@@ -96,9 +102,7 @@ TENSOR_FEATURES: tuple[str, ...] = (
     "reread",
     "checksum",
     "recursion",
-    "affine",
-    "vector_mask",
-    "scf_parallel",
+    *REGION_OP_FEATURES,
     *ADVERSARIAL_FEATURES,
 )
 """Features a tensor program may use; each can be disabled by name.
@@ -169,9 +173,9 @@ class GeneratorConfig:
     """Whether helper functions take and return tensors (else scalar-only signatures)."""
     nonequivalent_yields: bool = False
     """Whether loops may yield tensors not equivalent to their iteration arguments."""
-    disabled: frozenset[str] = frozenset(ADVERSARIAL_FEATURES)
+    disabled: frozenset[str] = frozenset((*ADVERSARIAL_FEATURES, *REGION_OP_FEATURES))
     """Features (see `TENSOR_FEATURES` / `MEMREF_FEATURES`) never used (by default the
-    `ADVERSARIAL_FEATURES`)."""
+    `ADVERSARIAL_FEATURES` and the `REGION_OP_FEATURES`)."""
     weights: tuple[tuple[str, float], ...] = ()
     """Overrides of the relative weight of an op kind (names as in `_tensor_ops`)."""
     max_helpers: int = 3
