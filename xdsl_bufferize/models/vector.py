@@ -135,20 +135,20 @@ def _yield_of(op: MaskOp) -> YieldOp:
     return terminator
 
 
-def _masked_result_buffer(
-    rewriter: PatternRewriter, value: SSAValue, state: BufferizationState
+def _yielded_buffer(
+    rewriter: PatternRewriter, mask: MaskOp, value: SSAValue, state: BufferizationState
 ) -> SSAValue:
-    """The buffer of `value`, a tensor result of the masked op: the buffer of the
-    operand it is equivalent to (the op bufferizes in place: its destination)."""
-    assert isinstance(value, OpResult)
+    """The buffer of `value`, a tensor the mask yields: for a result of the masked
+    op, the buffer of the operand it is equivalent to (the op bufferizes in place:
+    its destination); a value from outside the mask is its own buffer."""
+    rewriter.insertion_point = InsertPoint.before(mask)
+    if not isinstance(value, OpResult) or value.op.parent_op() is not mask:
+        return state.get_buffer(rewriter, value)
     masked = value.op
     model = bufferizable_model(masked)
     if model is not None:
         for aliasing in model.get_aliasing_op_operands(masked, value, state.analysis):
             if aliasing.relation is BufferRelation.EQUIVALENT:
-                rewriter.insertion_point = InsertPoint.before(
-                    masked.parent_op() or masked
-                )
                 return state.get_buffer(rewriter, aliasing.operand.value)
     raise PassFailedException(
         f"vector.mask: the tensor result of the masked '{masked.name}' is not "
@@ -185,7 +185,7 @@ class MaskOpModel(BufferizableOpModel):
         values: list[SSAValue | None] = []
         for value in yield_op.operands:
             if isinstance(value.type, TensorType):
-                values.append(_masked_result_buffer(rewriter, value, state))
+                values.append(_yielded_buffer(rewriter, op, value, state))
             else:
                 values.append(None)
                 kept.append(value)
