@@ -1,5 +1,5 @@
 """Every one-shot-bufferize analysis test (and the public-ABI, recursion,
-several-returns and while-layout tests) with an argument-free `@main` is also
+several-returns, while-layout, vector.mask, affine and scf.parallel tests) with an argument-free `@main` is also
 executed: before and after each pipeline below, on the reference executor, with
 equal results and no memory finding (no leak, no double free, no write into a
 constant). The decisions
@@ -39,6 +39,9 @@ def _programs() -> list[tuple[str, str]]:
         INPUTS / "module-recursion.mlir",
         INPUTS / "module-several-returns.mlir",
         INPUTS / "while-layouts.mlir",
+        INPUTS / "vector-mask.mlir",
+        INPUTS / "affine-tensors.mlir",
+        INPUTS / "scf-parallel.mlir",
     ]
     for path in sorted(paths):
         chunks = re.split(r"^// -----.*$", path.read_text(), flags=re.MULTILINE)
@@ -59,6 +62,12 @@ def test_analysis_programs_are_collected() -> None:
     assert (
         sum(case.startswith("module-several-returns.mlir") for case, _ in PROGRAMS) == 4
     )
+    for name, count in (
+        ("vector-mask.mlir", 3),
+        ("affine-tensors.mlir", 2),
+        ("scf-parallel.mlir", 2),
+    ):
+        assert sum(case.startswith(name) for case, _ in PROGRAMS) == count
 
 
 @pytest.mark.parametrize("pipeline", PIPELINES)

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from xdsl_bufferize.execution.fuzz import fuzz_programs
-from xdsl_bufferize.execution.generate import config_for_pipeline
+from xdsl_bufferize.execution.generate import apply_feature_spec, config_for_pipeline
 
 SCALE = float(os.environ.get("XDSL_BUFFERIZE_FUZZ_SCALE", "1"))
 
@@ -46,6 +46,29 @@ def test_generated_programs_survive(pipeline: str, count: int, seed: int) -> Non
     config = replace(config_for_pipeline(pipeline), max_ops=5, max_dim=6, max_helpers=2)
     summary = fuzz_programs(
         n, seed, pipeline, config, jobs=2, do_shrink=False, timeout=30
+    )
+    report = "\n".join(
+        f"seed {f.seed}: {f.verdict.kind}: {f.verdict.detail}" for f in summary.failures
+    )
+    assert not summary.failures, f"{pipeline}: {summary.line()}\n{report}"
+
+
+def test_region_op_programs_survive() -> None:
+    """Programs with `affine.for` / `affine.if` carrying tensors, `vector.mask`
+    around transfers and `scf.parallel` bodies on tensors (opt-in features)."""
+    pipeline = "comprehensive-bufferize"
+    config = apply_feature_spec(
+        replace(config_for_pipeline(pipeline), max_ops=5, max_dim=6, max_helpers=2),
+        "+affine,+vector_mask,+scf_parallel",
+    )
+    summary = fuzz_programs(
+        max(1, int(30 * SCALE)),
+        60_000,
+        pipeline,
+        config,
+        jobs=2,
+        do_shrink=False,
+        timeout=30,
     )
     report = "\n".join(
         f"seed {f.seed}: {f.verdict.kind}: {f.verdict.detail}" for f in summary.failures

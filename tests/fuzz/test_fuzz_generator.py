@@ -13,6 +13,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl_bufferize.execution.fuzz import apply_pipeline, parse_module
 from xdsl_bufferize.execution.generate import (
     ADVERSARIAL_FEATURES,
+    REGION_OP_FEATURES,
     GeneratorConfig,
     apply_feature_spec,
     config_for_pipeline,
@@ -380,15 +381,28 @@ ADVERSARIAL_NONEQUIVALENT = replace(ADVERSARIAL, nonequivalent_yields=True)
 
 def test_adversarial_features_are_off_by_default() -> None:
     assert set(ADVERSARIAL_FEATURES) <= GeneratorConfig().disabled
-    assert not ADVERSARIAL.disabled
-    assert apply_feature_spec(ADVERSARIAL, "-adversarial").disabled == set(
-        ADVERSARIAL_FEATURES
-    )
+    assert ADVERSARIAL.disabled == set(REGION_OP_FEATURES)
+    assert apply_feature_spec(ADVERSARIAL, "-adversarial").disabled == {
+        *ADVERSARIAL_FEATURES,
+        *REGION_OP_FEATURES,
+    }
     one = apply_feature_spec(GeneratorConfig(), "+captured_writes")
     assert one.enabled("captured_writes") and not one.enabled("materialize")
     texts = "\n".join(generate_program(seed, GeneratorConfig()) for seed in range(20))
     assert "bufferization.alloc_tensor" not in texts
     assert "bufferization.materialize" not in texts
+
+
+def test_region_op_features_are_opt_in() -> None:
+    """`affine`, `vector_mask` and `scf_parallel` are off by default (no seed's
+    program changes) and, enabled, make their ops."""
+    assert set(REGION_OP_FEATURES) <= GeneratorConfig().disabled
+    off = "\n".join(generate_program(seed, GeneratorConfig()) for seed in range(20))
+    config = apply_feature_spec(GeneratorConfig(), "+affine,+vector_mask,+scf_parallel")
+    on = "\n".join(generate_program(seed, config) for seed in range(20))
+    for op in ("affine.for", '"affine.if"', "vector.mask", '"scf.parallel"'):
+        assert op not in off
+        assert op in on
 
 
 @pytest.mark.parametrize(

@@ -29,6 +29,7 @@ from xdsl.ir.affine import (
     AffineBinaryOpExpr,
     AffineBinaryOpKind,
     AffineConstantExpr,
+    AffineConstraintKind,
     AffineDimExpr,
     AffineExpr,
     AffineMap,
@@ -111,6 +112,14 @@ def compile_map(amap: AffineMap) -> Callable[[Ints, Ints], tuple[int, ...]]:
 
         _COMPILED[amap] = cached = fn
     return cached
+
+
+_CONSTRAINT_HOLDS: dict[AffineConstraintKind, Callable[[int, int], bool]] = {
+    AffineConstraintKind.ge: lambda a, b: a >= b,
+    AffineConstraintKind.le: lambda a, b: a <= b,
+    AffineConstraintKind.eq: lambda a, b: a == b,
+}
+"""Whether an affine.if constraint holds, by kind, on its evaluated sides."""
 
 
 def eval_map(amap: AffineMap, operands: Sequence[int]) -> tuple[int, ...]:
@@ -408,6 +417,28 @@ class AffineFunctions(InterpreterFunctions):
             values = interpreter.run_ssacfg_region(op.body, (iv, *values), "affine.for")
             iv += step
         return values
+
+    @impl(affine.IfOp)
+    def run_if(
+        self, interpreter: Interpreter, op: affine.IfOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        condition = op.condition.data
+        sides = eval_map(
+            AffineMap(
+                condition.num_dims,
+                condition.num_symbols,
+                tuple(e for c in condition.constraints for e in (c.lhs, c.rhs)),
+            ),
+            args,
+        )
+        holds = all(
+            _CONSTRAINT_HOLDS[c.kind](sides[2 * i], sides[2 * i + 1])
+            for i, c in enumerate(condition.constraints)
+        )
+        if not holds and not op.else_region.blocks:
+            return ()
+        region = op.then_region if holds else op.else_region
+        return interpreter.run_ssacfg_region(region, (), "affine.if")
 
     @impl_terminator(affine.YieldOp)
     def run_yield(

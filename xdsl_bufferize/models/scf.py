@@ -28,9 +28,11 @@ from typing import cast
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import MemRefType
-from xdsl.ir import Attribute, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
+from xdsl.traits import IsTerminator
+from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingOpOperand,
@@ -54,20 +56,32 @@ from xdsl_bufferize.models.region_bufferization import (
     replace_terminator,
     yield_buffers,
 )
-from xdsl_bufferize.models.scf_region_flow import (
-    first_iter_arg_operand,
-    register_scf_region_flow,
-)
+from xdsl_bufferize.models.scf_region_flow import register_scf_region_flow
 from xdsl_bufferize.models.scf_while import ConditionOpModel, WhileOpModel
 
 
-def _yields(region: Region) -> list[scf.YieldOp]:
-    found: list[scf.YieldOp] = []
+def _yields(
+    region: Region, yield_type: type[Operation] = scf.YieldOp
+) -> list[Operation]:
+    """The terminators of the blocks of `region` yielding to its op (`yield_type`:
+    scf.yield, affine.yield)."""
+    found: list[Operation] = []
     for block in region.blocks:
         last = block.last_op
-        if isinstance(last, scf.YieldOp):
+        if isinstance(last, yield_type):
             found.append(last)
     return found
+
+
+def loop_inits(op: Operation) -> Sequence[SSAValue]:
+    """The iter_arg inits of a loop with one result per init, last among its
+    operands (scf.for, affine.for)."""
+    return op.operands[first_init_operand(op) :]
+
+
+def first_init_operand(op: Operation) -> int:
+    """The operand index of the first iter_arg init of such a loop."""
+    return len(op.operands) - len(op.results)
 
 
 # ---------------------------------------------------------------------------
@@ -75,15 +89,15 @@ def _yields(region: Region) -> list[scf.YieldOp]:
 # ---------------------------------------------------------------------------
 
 
-def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int]:
+def _permuted_iter_args(op: Operation, analysis: AnalysisState) -> frozenset[int]:
     """The iter_args (by index) whose buffers the loop passes around among
     themselves without a copy: groups whose yields permute them (each yields a
     buffer equivalent to another iter_arg of the group, as ping-pong buffers do)
     and whose inits are distinct buffers of one tensor type, each a copy or a
     writable buffer whose old data nothing reads once the loop has started."""
-    block = op.body.block
+    block = op.regions[0].block
     yield_op = block.last_op
-    assert isinstance(yield_op, scf.YieldOp)
+    assert yield_op is not None
     yielded = yield_op.operands
     free = [
         is_tensor(v) and not analysis.are_equivalent_buffers(v, block.args[i + 1])
@@ -114,7 +128,7 @@ def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int
         seen.update(cycle)
         if targets.get(cycle[-1]) != start:
             continue
-        inits = [OpOperand(op, first_iter_arg_operand(op) + i) for i in cycle]
+        inits = [OpOperand(op, first_init_operand(op) + i) for i in cycle]
         if len({init.value.type for init in inits}) != 1:
             continue
         kept = [init for init in inits if analysis.is_in_place(init)]
@@ -129,7 +143,7 @@ def _permuted_iter_args(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int
     return frozenset(carried)
 
 
-def _permuted(op: scf.ForOp, analysis: AnalysisState) -> frozenset[int]:
+def _permuted(op: Operation, analysis: AnalysisState) -> frozenset[int]:
     """The permuted iter_args recorded for `op` after the analysis."""
     recorded = analysis.decision(op)
     if isinstance(recorded, frozenset):
@@ -142,10 +156,23 @@ def _memref_type(attr: Attribute | None) -> MemRefType[Attribute]:
     return cast(MemRefType[Attribute], attr)
 
 
-class ForOpModel(BufferizableOpModel):
-    """scf.for: memref iter_args; an iter_arg keeps its init buffer across
+class IterArgsLoopModel(BufferizableOpModel):
+    """Shared by loops whose body block takes an induction variable then the
+    iter_args, whose inits are their last operands, one result per init (scf.for,
+    affine.for): memref iter_args; an iter_arg keeps its init buffer across
     iterations when the yield is equivalent to it, else each iteration yields a
-    copy. The init operand aliases the iter_arg and the result."""
+    copy. The init operand aliases the iter_arg and the result. Subclasses build
+    the memref loop and its yield."""
+
+    def rebuild(
+        self, op: Operation, inits: Sequence[SSAValue], body: Region
+    ) -> Operation:
+        """The memref form of loop `op` starting from `inits`, with the moved `body`."""
+        raise NotImplementedError
+
+    def build_yield(self, values: Sequence[SSAValue]) -> Operation:
+        """The terminator of the memref loop's body yielding `values`."""
+        raise NotImplementedError
 
     def bufferizes_to_memory_read(
         self, op: Operation, operand: OpOperand, state: AnalysisState
@@ -158,12 +185,15 @@ class ForOpModel(BufferizableOpModel):
         return True
 
     def _relation(
-        self, op: scf.ForOp, index: int, state: AnalysisState
+        self, op: Operation, index: int, state: AnalysisState
     ) -> BufferRelation:
-        yield_op = op.body.block.last_op
-        bb_arg = op.body.block.args[index + 1]
-        if isinstance(yield_op, scf.YieldOp) and state.are_equivalent_buffers(
-            yield_op.operands[index], bb_arg
+        block = op.regions[0].block
+        yield_op = block.last_op
+        bb_arg = block.args[index + 1]
+        if (
+            yield_op is not None
+            and yield_op.has_trait(IsTerminator)
+            and state.are_equivalent_buffers(yield_op.operands[index], bb_arg)
         ):
             return BufferRelation.EQUIVALENT
         return BufferRelation.UNKNOWN
@@ -171,38 +201,36 @@ class ForOpModel(BufferizableOpModel):
     def get_aliasing_values(
         self, op: Operation, operand: OpOperand, state: AnalysisState
     ) -> Sequence[AliasingValue]:
-        assert isinstance(op, scf.ForOp)
-        index = operand.index - first_iter_arg_operand(op)
+        index = operand.index - first_init_operand(op)
         if index < 0:
             return ()
         relation = self._relation(op, index, state)
         return (
-            AliasingValue(op.res[index], relation),
-            AliasingValue(op.body.block.args[index + 1], relation),
+            AliasingValue(op.results[index], relation),
+            AliasingValue(op.regions[0].block.args[index + 1], relation),
         )
 
     def get_aliasing_op_operands(
         self, op: Operation, value: SSAValue, state: AnalysisState
     ) -> Sequence[AliasingOpOperand]:
-        assert isinstance(op, scf.ForOp)
         if isinstance(value, BlockArgument):
             if value.index == 0:
                 return ()
             index = value.index - 1
         else:
-            index = op.res.index(value)
-        init = OpOperand(op, first_iter_arg_operand(op) + index)
+            assert isinstance(value, OpResult)
+            index = value.index
+        init = OpOperand(op, first_init_operand(op) + index)
         return (AliasingOpOperand(init, self._relation(op, index, state)),)
 
     def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
         return True
 
     def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
-        assert isinstance(op, scf.ForOp)
         if state.options.allow_return_allocs_from_loops:
             state.record_decision(op, _permuted_iter_args(op, state))
             return None
-        for index, result in enumerate(op.res):
+        for index, result in enumerate(op.results):
             if is_tensor(result) and (
                 self._relation(op, index, state) is not BufferRelation.EQUIVALENT
             ):
@@ -212,26 +240,27 @@ class ForOpModel(BufferizableOpModel):
     def buffer_type(
         self, op: Operation, value: SSAValue, state: BufferizationState
     ) -> MemRefType[Attribute] | None:
-        assert isinstance(op, scf.ForOp)
-        block = op.body.block
+        block = op.regions[0].block
         if isinstance(value, BlockArgument):
             # An iter_arg has the type of the loop result it is carried to.
             if value.block is not block or value.index == 0:
                 return None
             index = value.index - 1
         else:
-            index = op.res.index(value)
+            assert isinstance(value, OpResult)
+            index = value.index
         yield_op = block.last_op
-        assert isinstance(yield_op, scf.YieldOp)
+        assert yield_op is not None
+        inits = loop_inits(op)
         permuted = _permuted(op, state.analysis)
         if index in permuted:
             return common_type(
                 [
-                    carried_type(state.get_buffer_type(op.iter_args[i]), False)
+                    carried_type(state.get_buffer_type(inits[i]), False)
                     for i in sorted(permuted)
                 ]
             )
-        init_type = state.get_buffer_type(op.iter_args[index])
+        init_type = state.get_buffer_type(inits[index])
         return carried_type(
             init_type,
             state.analysis.are_equivalent_buffers(
@@ -242,16 +271,17 @@ class ForOpModel(BufferizableOpModel):
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
     ) -> None:
-        assert isinstance(op, scf.ForOp)
-        block = op.body.block
+        block = op.regions[0].block
         yield_op = block.last_op
-        assert isinstance(yield_op, scf.YieldOp)
+        assert yield_op is not None
         analysis = state.analysis
         equivalent = [
             is_tensor(v) and analysis.are_equivalent_buffers(v, block.args[i + 1])
             for i, v in enumerate(yield_op.operands)
         ]
-        inits, types = loop_init_buffers(op, op.iter_args, equivalent, rewriter, state)
+        inits, types = loop_init_buffers(
+            op, loop_inits(op), equivalent, rewriter, state
+        )
         permuted = _permuted(op, analysis)
         if permuted:
             # The buffers change places: one type for all of them.
@@ -260,10 +290,10 @@ class ForOpModel(BufferizableOpModel):
             for i in permuted:
                 inits[i] = cast_if_needed(rewriter, inits[i], common)
                 types[i] = common
-        body = rewriter.move_region_contents_to_new_regions(op.body)
-        new_for = scf.ForOp(op.lb, op.ub, op.step, inits, body)
-        rewriter.insert(new_for, InsertPoint.before(op))
-        new_block = new_for.body.block
+        body = rewriter.move_region_contents_to_new_regions(op.regions[0])
+        new_loop = self.rebuild(op, inits, body)
+        rewriter.insert(new_loop, InsertPoint.before(op))
+        new_block = new_loop.regions[0].block
         convert_block_arguments(
             rewriter,
             state,
@@ -282,9 +312,22 @@ class ForOpModel(BufferizableOpModel):
             types,
             [not e and i not in permuted for i, e in enumerate(equivalent)],
         )
-        replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
+        replace_terminator(rewriter, yield_op, self.build_yield(values))
         rewriter.insertion_point = InsertPoint.before(op)
-        state.replace_op_with_bufferized_values(rewriter, op, list(new_for.results))
+        state.replace_op_with_bufferized_values(rewriter, op, list(new_loop.results))
+
+
+class ForOpModel(IterArgsLoopModel):
+    """scf.for: memref iter_args (`IterArgsLoopModel`)."""
+
+    def rebuild(
+        self, op: Operation, inits: Sequence[SSAValue], body: Region
+    ) -> Operation:
+        assert isinstance(op, scf.ForOp)
+        return scf.ForOp(op.lb, op.ub, op.step, inits, body)
+
+    def build_yield(self, values: Sequence[SSAValue]) -> Operation:
+        return scf.YieldOp(*values)
 
 
 # ---------------------------------------------------------------------------
@@ -292,8 +335,20 @@ class ForOpModel(BufferizableOpModel):
 # ---------------------------------------------------------------------------
 
 
-class _YieldingRegionsModel(BufferizableOpModel):
-    """Shared by ops whose tensor results come from the yields of their regions."""
+class YieldingRegionsModel(BufferizableOpModel):
+    """Shared by ops whose tensor results come from the yields of their regions
+    (scf.if, scf.index_switch, scf.execute_region, affine.if); subclasses build the
+    memref op (`rebuild`) and name their yield op."""
+
+    yield_type: type[Operation] = scf.YieldOp
+    """The terminator yielding to the op's results."""
+
+    def build_yield(self, values: Sequence[SSAValue]) -> Operation:
+        """The memref form of the yield of `values`."""
+        return scf.YieldOp(*values)
+
+    def _all_yields(self, op: Operation) -> list[Operation]:
+        return [y for region in op.regions for y in _yields(region, self.yield_type)]
 
     def buffer_type(
         self, op: Operation, value: SSAValue, state: BufferizationState
@@ -301,7 +356,7 @@ class _YieldingRegionsModel(BufferizableOpModel):
         if isinstance(value, BlockArgument):
             return None
         index = op.results.index(value)
-        yields = [y for region in op.regions for y in _yields(region)]
+        yields = self._all_yields(op)
         return common_type([state.get_buffer_type(y.operands[index]) for y in yields])
 
     def get_aliasing_op_operands(
@@ -310,7 +365,7 @@ class _YieldingRegionsModel(BufferizableOpModel):
         if isinstance(value, BlockArgument):
             return ()
         index = op.results.index(value)
-        yields = [y for region in op.regions for y in _yields(region)]
+        yields = self._all_yields(op)
         return tuple(
             AliasingOpOperand(OpOperand(y, index), BufferRelation.UNKNOWN, False)
             for y in yields
@@ -319,7 +374,7 @@ class _YieldingRegionsModel(BufferizableOpModel):
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
     ) -> None:
-        yields = [y for region in op.regions for y in _yields(region)]
+        yields = self._all_yields(op)
         result_types: list[Attribute] = []
         for index, result in enumerate(op.results):
             if not is_tensor(result):
@@ -339,7 +394,7 @@ class _YieldingRegionsModel(BufferizableOpModel):
             values = yield_buffers(
                 rewriter, state, yield_op, 0, targets, [False] * len(targets)
             )
-            replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
+            replace_terminator(rewriter, yield_op, self.build_yield(values))
         rewriter.insertion_point = InsertPoint.before(op)
         state.replace_op_with_bufferized_values(rewriter, op, list(new_op.results))
 
@@ -350,7 +405,7 @@ class _YieldingRegionsModel(BufferizableOpModel):
         raise NotImplementedError
 
 
-class IfOpModel(_YieldingRegionsModel):
+class IfOpModel(YieldingRegionsModel):
     """scf.if: results come from either branch's yield (may alias both); a read in
     one branch never conflicts with a write in the other."""
 
@@ -364,7 +419,7 @@ class IfOpModel(_YieldingRegionsModel):
         return scf.IfOp(op.cond, result_types, regions[0], regions[1])
 
 
-class IndexSwitchOpModel(_YieldingRegionsModel):
+class IndexSwitchOpModel(YieldingRegionsModel):
     """scf.index_switch: results come from the yield of whichever case runs."""
 
     def has_mutually_exclusive_regions(self, op: Operation) -> bool:
@@ -379,7 +434,7 @@ class IndexSwitchOpModel(_YieldingRegionsModel):
         )
 
 
-class ExecuteRegionOpModel(_YieldingRegionsModel):
+class ExecuteRegionOpModel(YieldingRegionsModel):
     """scf.execute_region: results are the buffers its region yields."""
 
     def rebuild(
@@ -392,8 +447,17 @@ class YieldOpModel(BufferizableOpModel):
     """scf.yield: in a loop it reads the value (a copy may be yielded); in
     if / index_switch / execute_region it only forwards it to the parent's result."""
 
+    loops: tuple[type[Operation], ...] = (scf.ForOp, scf.WhileOp)
+    """Parents whose yield is a back edge (the loop result aliases the init)."""
+    branches: tuple[type[Operation], ...] = (
+        scf.IfOp,
+        scf.IndexSwitchOp,
+        scf.ExecuteRegionOp,
+    )
+    """Parents whose results are the values their regions yield."""
+
     def _in_loop(self, op: Operation) -> bool:
-        return isinstance(op.parent_op(), scf.ForOp | scf.WhileOp)
+        return isinstance(op.parent_op(), self.loops)
 
     def bufferizes_to_memory_read(
         self, op: Operation, operand: OpOperand, state: AnalysisState
@@ -409,19 +473,15 @@ class YieldOpModel(BufferizableOpModel):
         self, op: Operation, operand: OpOperand, state: AnalysisState
     ) -> Sequence[AliasingValue]:
         parent = op.parent_op()
-        if not isinstance(
-            parent, scf.ForOp | scf.IfOp | scf.IndexSwitchOp | scf.ExecuteRegionOp
-        ):
-            return ()
-        if isinstance(parent, scf.ForOp):
-            # The loop result is the init buffer (equivalent yields) or the copy
-            # yielded by the last iteration: it aliases the init, not the yield.
+        # In a loop, the result is the init buffer (equivalent yields) or the copy
+        # yielded by the last iteration: it aliases the init, not the yield.
+        if parent is None or not isinstance(parent, self.branches):
             return ()
         relation = BufferRelation.UNKNOWN
         others = [
             y.operands[operand.index]
             for region in parent.regions
-            for y in _yields(region)
+            for y in _yields(region, type(op))
         ]
         if all(state.are_equivalent_buffers(operand.value, v) for v in others):
             relation = BufferRelation.EQUIVALENT
@@ -436,6 +496,64 @@ class YieldOpModel(BufferizableOpModel):
         return
 
 
+# ---------------------------------------------------------------------------
+# scf.parallel
+# ---------------------------------------------------------------------------
+
+
+class ParallelOpModel(BufferizableOpModel):
+    """scf.parallel, affine.parallel: the body runs once per point, the points
+    possibly at the same time (a repetitive and parallel region, like scf.forall's):
+    a write in it into a tensor defined outside it gets a private buffer per
+    iteration. Tensor reductions (tensor init values or results, a reduce or yield
+    of tensors) are refused, as MLIR refuses them (it has no bufferization model
+    for these loops); tensors that stay in the body bufferize with their own ops."""
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def is_repetitive_region(self, op: Operation, region_index: int) -> bool:
+        return True
+
+    def is_parallel_region(self, op: Operation, region_index: int) -> bool:
+        return True
+
+    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
+        terminator = op.regions[0].block.last_op
+        reduced = [*op.operands, *op.results]
+        if terminator is not None:
+            reduced.extend(terminator.operands)
+        if any(is_tensor(v) for v in reduced):
+            return (
+                "tensor reductions are not bufferized (MLIR has no bufferization "
+                f"model for {op.name}): write the results through the shared "
+                "outputs of an scf.forall instead"
+            )
+        return None
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        raise PassFailedException(f"{op.name}: tensor reductions are not bufferized")
+
+
+class ReduceOpModel(BufferizableOpModel):
+    """scf.reduce / scf.reduce.return of tensors: read their operands; refused by
+    their scf.parallel (`ParallelOpModel`)."""
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        raise PassFailedException(f"{op.name}: tensor reductions are not bufferized")
+
+
 def register_scf_models() -> None:
     """Register the models of the `scf` dialect (bufferization and region flow)."""
     register_bufferizable_model(scf.ForOp, ForOpModel())
@@ -445,4 +563,7 @@ def register_scf_models() -> None:
     register_bufferizable_model(scf.IndexSwitchOp, IndexSwitchOpModel())
     register_bufferizable_model(scf.ExecuteRegionOp, ExecuteRegionOpModel())
     register_bufferizable_model(scf.YieldOp, YieldOpModel())
+    register_bufferizable_model(scf.ParallelOp, ParallelOpModel())
+    register_bufferizable_model(scf.ReduceOp, ReduceOpModel())
+    register_bufferizable_model(scf.ReduceReturnOp, ReduceOpModel())
     register_scf_region_flow()

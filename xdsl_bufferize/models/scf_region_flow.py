@@ -30,9 +30,10 @@ def first_iter_arg_operand(op: scf.ForOp) -> int:
     return len(op.operands) - len(op.iter_args)
 
 
-class ScfSingleEntryFlow(SingleEntryModel):
-    """scf.if, scf.execute_region, scf.index_switch: one region runs once (scf.if
-    without else may run none); yields become results."""
+class YieldingSingleEntryFlow(SingleEntryModel):
+    """scf.if, scf.execute_region, scf.index_switch, affine.if: one region runs
+    once (an if without else may run none); yields become results, and buffer
+    deallocation may give them ownership flags (one i1 result per flagged one)."""
 
     def carries_ownership_flags(self, op: Operation) -> bool:
         return True
@@ -125,9 +126,9 @@ class ParallelRegionFlow(RegionBranchModel):
 
 def register_scf_region_flow() -> None:
     """Attach the region-flow models above to the scf region ops."""
-    register_region_branch_model(scf.IfOp, ScfSingleEntryFlow())
+    register_region_branch_model(scf.IfOp, YieldingSingleEntryFlow())
     register_region_branch_model(scf.ForOp, ForRegionFlow())
     register_region_branch_model(scf.WhileOp, WhileRegionFlow())
-    register_region_branch_model(scf.ExecuteRegionOp, ScfSingleEntryFlow())
-    register_region_branch_model(scf.IndexSwitchOp, ScfSingleEntryFlow())
+    register_region_branch_model(scf.ExecuteRegionOp, YieldingSingleEntryFlow())
+    register_region_branch_model(scf.IndexSwitchOp, YieldingSingleEntryFlow())
     register_region_branch_model(scf.ParallelOp, ParallelRegionFlow())

@@ -4,6 +4,15 @@ tensors become the same transfers on memrefs.
 `vector.transfer_read` reads its tensor; `vector.transfer_write` writes its
 destination in place (its result is equivalent to the destination) and reads it
 unless the written vector provably covers all of it.
+
+`vector.mask` holds one maskable op (a transfer): its tensor results are the
+masked op's, yielded by `vector.yield` (equivalent). The masked op is analysed and
+bufferized like any other op; after bufferization a masked transfer_write returns
+no tensor, so the mask loses its tensor results (they become the buffers the masked
+op writes). The region holds one op: a copy for an out-of-place operand, which the
+copy insertion places right before the masked op, is moved before the mask (the
+same program point, as the mask runs its one op once). MLIR refuses such a mask
+("body must bufferize in-place"); the moved copy bufferizes it instead.
 """
 
 from __future__ import annotations
@@ -12,18 +21,23 @@ from collections.abc import Sequence
 
 from xdsl.dialects import vector
 from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType, VectorType
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
+from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_bufferize.dialects.vector_mask import MaskOp, YieldOp
 from xdsl_bufferize.interfaces.bufferizable import (
+    AliasingOpOperand,
     AliasingValue,
     AnalysisState,
     BufferizableOpModel,
     BufferizationState,
     BufferRelation,
+    NoMemoryAccessModel,
     OpOperand,
+    bufferizable_model,
     register_bufferizable_model,
 )
 from xdsl_bufferize.utils.indices import constant_index_value
@@ -55,7 +69,10 @@ class TransferReadOpModel(BufferizableOpModel):
 
 
 def overwrites_whole_tensor(op: vector.TransferWriteOp) -> bool:
-    """Whether the written vector covers every element of the static destination."""
+    """Whether the written vector covers every element of the static destination
+    (never under a mask: masked-off lanes keep the old data)."""
+    if isinstance(op.parent_op(), MaskOp):
+        return False
     dest_type = op.source.type
     vector_type = op.vector.type
     if not isinstance(dest_type, TensorType) or not isinstance(vector_type, VectorType):
@@ -112,7 +129,110 @@ class TransferWriteOpModel(BufferizableOpModel):
         state.replace_op_with_bufferized_values(rewriter, op, [buffer])
 
 
+def _yield_of(op: MaskOp) -> YieldOp:
+    terminator = op.body.block.last_op
+    assert isinstance(terminator, YieldOp)
+    return terminator
+
+
+def _yielded_buffer(
+    rewriter: PatternRewriter, mask: MaskOp, value: SSAValue, state: BufferizationState
+) -> SSAValue:
+    """The buffer of `value`, a tensor the mask yields: for a result of the masked
+    op, the buffer of the operand it is equivalent to (the op bufferizes in place:
+    its destination); a value from outside the mask is its own buffer."""
+    rewriter.insertion_point = InsertPoint.before(mask)
+    if not isinstance(value, OpResult) or value.op.parent_op() is not mask:
+        return state.get_buffer(rewriter, value)
+    masked = value.op
+    model = bufferizable_model(masked)
+    if model is not None:
+        for aliasing in model.get_aliasing_op_operands(masked, value, state.analysis):
+            if aliasing.relation is BufferRelation.EQUIVALENT:
+                return state.get_buffer(rewriter, aliasing.operand.value)
+    raise PassFailedException(
+        f"vector.mask: the tensor result of the masked '{masked.name}' is not "
+        "equivalent to one of its operands"
+    )
+
+
+class MaskOpModel(BufferizableOpModel):
+    """vector.mask: its tensor results are the masked op's (through vector.yield,
+    equivalent); after bufferization they are the buffers the masked op writes,
+    and the mask keeps only its vector results."""
+
+    def get_aliasing_op_operands(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> Sequence[AliasingOpOperand]:
+        assert isinstance(op, MaskOp) and isinstance(value, OpResult)
+        return (
+            AliasingOpOperand(
+                OpOperand(_yield_of(op), value.index), BufferRelation.EQUIVALENT
+            ),
+        )
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        assert isinstance(op, MaskOp)
+        block = op.body.block
+        yield_op = _yield_of(op)
+        # Copies placed before the masked op: one program point with the mask.
+        for moved in list(block.ops)[:-2]:
+            moved.detach()
+            rewriter.insert(moved, InsertPoint.before(op))
+        kept: list[SSAValue] = []
+        values: list[SSAValue | None] = []
+        for value in yield_op.operands:
+            if isinstance(value.type, TensorType):
+                values.append(_yielded_buffer(rewriter, op, value, state))
+            else:
+                values.append(None)
+                kept.append(value)
+        body = rewriter.move_region_contents_to_new_regions(op.body)
+        new_mask = MaskOp.create(
+            operands=list(op.operands),
+            result_types=[v.type for v in kept],
+            attributes=dict(op.attributes),
+            regions=[body],
+        )
+        rewriter.insert(new_mask, InsertPoint.before(op))
+        rewriter.replace(yield_op, [YieldOp.create(operands=kept)], [])
+        results = iter(new_mask.results)
+        state.replace_op_with_bufferized_values(
+            rewriter, op, [v if v is not None else next(results) for v in values]
+        )
+
+
+class YieldOpModel(NoMemoryAccessModel):
+    """vector.yield: forwards the masked op's results to the vector.mask results
+    (equivalent, always in place: no copy can go inside the mask)."""
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        parent = op.parent_op()
+        assert parent is not None
+        return (
+            AliasingValue(parent.results[operand.index], BufferRelation.EQUIVALENT),
+        )
+
+    def must_bufferize_in_place(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return True
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        # Rewritten by its vector.mask.
+        return
+
+
 def register_vector_models() -> None:
-    """Register the bufferization models of vector transfers on tensors."""
+    """Register the bufferization models of vector transfers on tensors and of
+    vector.mask / vector.yield around them."""
     register_bufferizable_model(vector.TransferReadOp, TransferReadOpModel())
     register_bufferizable_model(vector.TransferWriteOp, TransferWriteOpModel())
+    register_bufferizable_model(MaskOp, MaskOpModel())
+    register_bufferizable_model(YieldOp, YieldOpModel())
