@@ -76,7 +76,8 @@ def _copy_keeps_shapes(copy: memref.CopyOp, index: int, value: SSAValue) -> bool
 
 class FoldCastIntoUsers(RewritePattern):
     """Users that accept any layout (load, store, dim, dealloc, copy) read the cast's
-    source directly (a copy only if its operands keep one shape)."""
+    source directly (a copy only if its operands keep one shape; an unranked source
+    only dim and dealloc)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: memref.CastOp, rewriter: PatternRewriter, /):
@@ -87,7 +88,10 @@ class FoldCastIntoUsers(RewritePattern):
                 user, use.index, op.source
             ):
                 continue
-            if isinstance(user, _LAYOUT_AGNOSTIC):
+            if isinstance(user, _LAYOUT_AGNOSTIC) and (
+                isinstance(op.source.type, MemRefType)
+                or isinstance(user, memref.DeallocOp | memref.DimOp)
+            ):
                 user.operands[use.index] = op.source
                 changed = True
         if changed:

@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     TensorType,
     UnitAttr,
+    UnrankedTensorType,
 )
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
@@ -27,6 +28,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
 )
 from xdsl_bufferize.interfaces.copy_reasons import SsaNames, record_reason
+from xdsl_bufferize.interfaces.diagnostics import ONE_SHOT_STAGE, op_error
 
 
 def insert_tensor_copies(state: OneShotAnalysisState) -> int:
@@ -42,6 +44,15 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
         op = operand.owner
         value = operand.value
         tensor_type = value.type
+        if isinstance(tensor_type, UnrankedTensorType):
+            # As in MLIR: a copy needs the shape, which an unranked type lacks.
+            raise op_error(
+                ONE_SHOT_STAGE,
+                op,
+                f"operand #{operand.index} ({tensor_type}) must be copied, but "
+                "copying of unranked tensors is not implemented (cast it to a "
+                "ranked tensor first)",
+            )
         assert isinstance(tensor_type, TensorType)
         # A buffer that starts from garbage takes a dynamic shape from the
         # operand with tensor.dim.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import (
     MemRefType,
+    NoneAttr,
     TensorType,
     UnrankedMemRefType,
     UnrankedTensorType,
@@ -18,9 +19,27 @@ def is_memref(value: SSAValue) -> bool:
     return isinstance(value.type, MemRefType | UnrankedMemRefType)
 
 
+BufferType = MemRefType[Attribute] | UnrankedMemRefType[Attribute]
+"""A ranked or unranked memref type (MLIR's `BaseMemRefType`)."""
+
+
 def is_tensor_type(attr: Attribute) -> bool:
     """Whether `attr` is a ranked or unranked tensor type."""
     return isinstance(attr, TensorType | UnrankedTensorType)
+
+
+def is_tensor(value: SSAValue) -> bool:
+    """Whether `value` is a (ranked or unranked) tensor."""
+    return isinstance(value.type, TensorType | UnrankedTensorType)
+
+
+def unranked_buffer_type(
+    tensor_type: UnrankedTensorType[Attribute], memory_space: Attribute | None = None
+) -> UnrankedMemRefType[Attribute]:
+    """The buffer type of an unranked tensor type: `memref<*xT>` (an unranked
+    memref carries no layout) in `memory_space` (None: the default space)."""
+    space: Attribute = NoneAttr() if memory_space is None else memory_space
+    return UnrankedMemRefType.from_type(tensor_type.element_type, space)  # pyright: ignore[reportUnknownMemberType]
 
 
 def has_tensor_signature(function: func.FuncOp) -> bool:
