@@ -43,22 +43,23 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
     for operand in list(state.conflicts):
         op = operand.owner
         value = operand.value
-        tensor_type = value.type
-        if isinstance(tensor_type, UnrankedTensorType):
+        # An unranked tensor is copied through the ranked tensor it is a cast of.
+        source = ranked_cast_source(value)
+        tensor_type = source.type
+        if not isinstance(tensor_type, TensorType):
             # As in MLIR: a copy needs the shape, which an unranked type lacks.
             raise op_error(
                 ONE_SHOT_STAGE,
                 op,
-                f"operand #{operand.index} ({tensor_type}) must be copied, but "
+                f"operand #{operand.index} ({value.type}) must be copied, but "
                 "copying of unranked tensors is not implemented (cast it to a "
                 "ranked tensor first)",
             )
-        assert isinstance(tensor_type, TensorType)
         # A buffer that starts from garbage takes a dynamic shape from the
         # operand with tensor.dim.
         copied = needs_copy(state, operand)
         if copied:
-            alloc = bufferization.AllocTensorOp(tensor_type, [], value)
+            alloc = bufferization.AllocTensorOp(tensor_type, [], source)
             if names is not None:
                 record_reason(
                     alloc,
@@ -70,21 +71,41 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
                 if size >= 0:
                     continue
                 index = arith.ConstantOp.from_int_and_width(dim, IndexType())
-                dim_op = tensor.DimOp(value, index)
+                dim_op = tensor.DimOp(source, index)
                 _insert_before(index, op)
                 _insert_before(dim_op, op)
                 sizes.append(dim_op.result)
             alloc = bufferization.AllocTensorOp(tensor_type, sizes)
         alloc.attributes["__out_of_place_copy__"] = UnitAttr()
         _insert_before(alloc, op)
-        op.operands[operand.index] = alloc.tensor
+        copy = alloc.tensor
+        if source is not value:
+            cast = tensor.CastOp(copy, value.type)
+            _insert_before(cast, op)
+            state.in_place_operands.add(OpOperand(cast, 0))
+            state.alias_sets.union(copy, cast.dest)
+            state.equivalence_sets.union(copy, cast.dest)
+            copy = cast.dest
+        op.operands[operand.index] = copy
         state.in_place_operands.add(operand)
         for alias in state.get_aliasing_values(operand):
-            state.alias_sets.union(alloc.tensor, alias.value)
+            state.alias_sets.union(copy, alias.value)
             if alias.relation is BufferRelation.EQUIVALENT:
-                state.equivalence_sets.union(alloc.tensor, alias.value)
+                state.equivalence_sets.union(copy, alias.value)
         count += 1
     return count
+
+
+def ranked_cast_source(value: SSAValue) -> SSAValue:
+    """`value` itself if it is a ranked tensor; for an unranked one, the ranked
+    tensor it is a `tensor.cast` of (through a chain of casts) if any, else
+    `value`."""
+    current = value
+    while isinstance(current.type, UnrankedTensorType) and isinstance(
+        current.owner, tensor.CastOp
+    ):
+        current = current.owner.source
+    return current if isinstance(current.type, TensorType) else value
 
 
 def _insert_before(new_op: Operation, before: Operation) -> None:

@@ -157,7 +157,10 @@ class InsertOpModel(BufferizableOpModel):
 
 
 class DimOpModel(NoMemoryAccessModel):
-    """tensor.dim: becomes memref.dim; reads only the shape, not the contents."""
+    """tensor.dim: becomes memref.dim; reads only the shape, not the contents
+    (ranked or unranked)."""
+
+    supports_unranked = True
 
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState

@@ -96,3 +96,16 @@ def strip_casts(value: SSAValue) -> SSAValue:
     while isinstance(value.owner, memref.CastOp):
         value = value.owner.source
     return value
+
+
+def strip_casts_keeping_rank(value: SSAValue) -> SSAValue:
+    """`value` with `memref.cast`s looked through as far back as a value that is
+    ranked exactly when `value` is (a result type typed like its buffer stays
+    `memref<*xT>` for an unranked tensor, as in MLIR)."""
+    ranked = isinstance(value.type, MemRefType)
+    found = value
+    while isinstance(value.owner, memref.CastOp):
+        value = value.owner.source
+        if isinstance(value.type, MemRefType) == ranked:
+            found = value
+    return found
