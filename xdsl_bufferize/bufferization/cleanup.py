@@ -13,7 +13,7 @@ from __future__ import annotations
 from xdsl.context import Context
 from xdsl.dialects import bufferization, memref
 from xdsl.dialects.builtin import MemRefType, ModuleOp
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
@@ -49,8 +49,20 @@ class FoldCastOfCast(RewritePattern):
         base = strip_casts(source)
         if base.type == op.dest.type:
             rewriter.replace(op, [], [base])
-        else:
+        elif _cast_compatible(base.type, op.dest.type):
             rewriter.replace(op, memref.CastOp.get(base, op.dest.type))  # pyright: ignore[reportArgumentType]
+
+
+def _cast_compatible(source: Attribute, dest: Attribute) -> bool:
+    """Whether one `memref.cast` may go from `source` to `dest`: not from unranked
+    to unranked, and, between ranked types, of one rank with the static sizes
+    agreeing (a chain through `memref<*xT>` may hold neither)."""
+    if isinstance(source, MemRefType) and isinstance(dest, MemRefType):
+        a_shape, b_shape = source.get_shape(), dest.get_shape()
+        return len(a_shape) == len(b_shape) and all(
+            a == b or a < 0 or b < 0 for a, b in zip(a_shape, b_shape, strict=True)
+        )
+    return isinstance(source, MemRefType) or isinstance(dest, MemRefType)
 
 
 _LAYOUT_AGNOSTIC = (
