@@ -28,7 +28,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
 )
 from xdsl_bufferize.interfaces.copy_reasons import SsaNames, record_reason
-from xdsl_bufferize.interfaces.diagnostics import ONE_SHOT_STAGE, op_error
+from xdsl_bufferize.utils.ir import unranked_buffer_type
 
 
 def insert_tensor_copies(state: OneShotAnalysisState) -> int:
@@ -47,14 +47,9 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
         source = ranked_cast_source(value)
         tensor_type = source.type
         if not isinstance(tensor_type, TensorType):
-            # As in MLIR: a copy needs the shape, which an unranked type lacks.
-            raise op_error(
-                ONE_SHOT_STAGE,
-                op,
-                f"operand #{operand.index} ({value.type}) must be copied, but "
-                "copying of unranked tensors is not implemented (cast it to a "
-                "ranked tensor first)",
-            )
+            _copy_unranked(state, operand)
+            count += 1
+            continue
         # A buffer that starts from garbage takes a dynamic shape from the
         # operand with tensor.dim.
         copied = needs_copy(state, operand)
@@ -94,6 +89,31 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
                 state.equivalence_sets.union(copy, alias.value)
         count += 1
     return count
+
+
+def _copy_unranked(state: OneShotAnalysisState, operand: OpOperand) -> None:
+    """Replace out-of-place `operand`, an unranked tensor of unknown rank, by the
+    tensor of a `bufferization.clone` of its buffer (MLIR refuses to copy unranked
+    tensors: `alloc_tensor` needs a rank; `clone` takes any memref)."""
+    op, value = operand.owner, operand.value
+    tensor_type = value.type
+    assert isinstance(tensor_type, UnrankedTensorType)
+    to_buffer = bufferization.ToBufferOp.build(
+        operands=[value],
+        result_types=[unranked_buffer_type(tensor_type)],  # pyright: ignore[reportUnknownArgumentType]
+        properties={"read_only": UnitAttr()},
+    )
+    clone = bufferization.CloneOp(to_buffer.memref)
+    copy = bufferization.ToTensorOp(clone.output, restrict=True, writable=True)
+    for new_op in (to_buffer, clone, copy):
+        _insert_before(new_op, op)
+    state.in_place_operands.add(OpOperand(to_buffer, 0))
+    op.operands[operand.index] = copy.tensor
+    state.in_place_operands.add(operand)
+    for alias in state.get_aliasing_values(operand):
+        state.alias_sets.union(copy.tensor, alias.value)
+        if alias.relation is BufferRelation.EQUIVALENT:
+            state.equivalence_sets.union(copy.tensor, alias.value)
 
 
 def ranked_cast_source(value: SSAValue) -> SSAValue:
