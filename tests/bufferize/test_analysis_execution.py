@@ -1,5 +1,5 @@
 """Every one-shot-bufferize analysis test (and the public-ABI, recursion,
-several-returns and while-layout tests) with an argument-free `@main` is also
+several-returns, while-layout and unranked tests) with an argument-free `@main` is also
 executed: before and after each pipeline below, on the reference executor, with
 equal results and no memory finding (no leak, no double free, no write into a
 constant). The decisions
@@ -39,6 +39,8 @@ def _programs() -> list[tuple[str, str]]:
         INPUTS / "module-recursion.mlir",
         INPUTS / "module-several-returns.mlir",
         INPUTS / "while-layouts.mlir",
+        INPUTS / "unranked.mlir",
+        INPUTS.parent / "comprehensive-bufferize" / "unranked.mlir",
     ]
     for path in sorted(paths):
         chunks = re.split(r"^// -----.*$", path.read_text(), flags=re.MULTILINE)
@@ -59,6 +61,7 @@ def test_analysis_programs_are_collected() -> None:
     assert (
         sum(case.startswith("module-several-returns.mlir") for case, _ in PROGRAMS) == 4
     )
+    assert sum(case.startswith("unranked.mlir") for case, _ in PROGRAMS) == 8
 
 
 @pytest.mark.parametrize("pipeline", PIPELINES)

@@ -3,7 +3,7 @@
 // Unranked tensors (tensor<*xf32>) become unranked memrefs (memref<*xf32>) at function
 // boundaries; tensor.cast between ranked and unranked becomes memref.cast (unranked to
 // ranked: the fully dynamic layout, as in MLIR). Every @main also runs on the reference
-// executor before and after (tests/bufferize/test_unranked_execution.py).
+// executor before and after (tests/bufferize/test_analysis_execution.py).
 
 // An unranked argument returned unchanged: the result is equivalent to the argument and
 // dropped from the private function; the caller reads its own buffer.
@@ -163,3 +163,23 @@ func.func @main() -> (f32, index) {
 // CHECK-NEXT:   %x = memref.load %[[R]][%c0] : memref<4xf32, strided<[?], offset: ?>>
 // CHECK-NEXT:   %n = memref.dim %mu, %c0 : memref<*xf32>
 // CHECK-NEXT:   memref.dealloc %m : memref<4xf32>
+
+// -----
+
+// A read-only unranked argument that the callee writes: its rank is unknown, so the
+// copy is a bufferization.clone of its buffer.
+func.func @read_only(%t: tensor<*xf32> {bufferization.writable = false}, %v: f32) -> tensor<*xf32> {
+  %w = func.call @set(%t, %v) : (tensor<*xf32>, f32) -> tensor<*xf32>
+  return %w : tensor<*xf32>
+}
+func.func private @set(%t: tensor<*xf32>, %v: f32) -> tensor<*xf32> {
+  %c1 = arith.constant 1 : index
+  %r = tensor.cast %t : tensor<*xf32> to tensor<?xf32>
+  %w = tensor.insert %v into %r[%c1] : tensor<?xf32>
+  %u = tensor.cast %w : tensor<?xf32> to tensor<*xf32>
+  return %u : tensor<*xf32>
+}
+// CHECK:      func.func @read_only(%t: memref<*xf32>, %v: f32) -> memref<*xf32> {
+// CHECK-NEXT:   %[[C:.*]] = bufferization.clone %t : memref<*xf32> to memref<*xf32>
+// CHECK-NEXT:   func.call @set(%[[C]], %v) : (memref<*xf32>, f32) -> ()
+// CHECK-NEXT:   func.return %[[C]] : memref<*xf32>
