@@ -75,7 +75,7 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
         _insert_before(alloc, op)
         copy = alloc.tensor
         if source is not value:
-            cast = tensor.CastOp(copy, value.type)
+            cast = tensor.CastOp.build(operands=[copy], result_types=[value.type])
             _insert_before(cast, op)
             state.in_place_operands.add(OpOperand(cast, 0))
             state.alias_sets.union(copy, cast.dest)
