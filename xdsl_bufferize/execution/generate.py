@@ -1768,7 +1768,14 @@ class ProgramGenerator:
             ("alloc_tensor", self.op_alloc_tensor, 0.5, "alloc_tensor"),
             ("recursion", self.op_recursion, 0.6, "recursion"),
             ("several_returns", self.op_several_returns, 0.6, "several_returns"),
-            ("unranked", self.op_unranked, 0.6, "unranked"),
+            # Only with function boundaries (else no helper): weight 0 keeps the
+            # programs without them as they were.
+            (
+                "unranked",
+                self.op_unranked,
+                0.6 if c.function_boundaries else 0.0,
+                "unranked",
+            ),
         ]
         return [
             (fn, c.weight(name, w), feat)
