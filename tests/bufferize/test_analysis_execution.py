@@ -1,5 +1,5 @@
 """Every one-shot-bufferize analysis test (and the public-ABI, recursion,
-several-returns, while-layout, vector.mask, affine and scf.parallel tests) with an argument-free `@main` is also
+several-returns, while-layout, vector.mask, affine, scf.parallel and unranked tests) with an argument-free `@main` is also
 executed: before and after each pipeline below, on the reference executor, with
 equal results and no memory finding (no leak, no double free, no write into a
 constant). The decisions
@@ -42,6 +42,8 @@ def _programs() -> list[tuple[str, str]]:
         INPUTS / "vector-mask.mlir",
         INPUTS / "affine-tensors.mlir",
         INPUTS / "scf-parallel.mlir",
+        INPUTS / "unranked.mlir",
+        INPUTS.parent / "comprehensive-bufferize" / "unranked.mlir",
     ]
     for path in sorted(paths):
         chunks = re.split(r"^// -----.*$", path.read_text(), flags=re.MULTILINE)
@@ -68,6 +70,7 @@ def test_analysis_programs_are_collected() -> None:
         ("scf-parallel.mlir", 2),
     ):
         assert sum(case.startswith(name) for case, _ in PROGRAMS) == count
+    assert sum(case.startswith("unranked.mlir") for case, _ in PROGRAMS) == 8
 
 
 @pytest.mark.parametrize("pipeline", PIPELINES)

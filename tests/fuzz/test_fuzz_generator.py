@@ -168,7 +168,9 @@ def test_config_for_pipeline() -> None:
 
 
 def test_static_only_programs() -> None:
-    config = apply_feature_spec(GeneratorConfig(), "-dynamic_shapes,-dynamic_slices")
+    config = apply_feature_spec(
+        GeneratorConfig(), "-dynamic_shapes,-dynamic_slices,-unranked"
+    )
     for seed in range(30):
         text = generate_program(seed, config)
         assert (

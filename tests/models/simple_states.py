@@ -131,8 +131,8 @@ class SimpleBufferization(BufferizationState):
             model = bufferizable_model(op)
             if model is not None:
                 found = model.buffer_type(op, value, self)
-                if found is not None:
-                    return found
+                if isinstance(found, MemRefType):
+                    return cast(MemRefType[Attribute], found)
                 for aliasing in model.get_aliasing_op_operands(
                     op, value, self.analysis
                 ):

@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import UnrankedTensorType
 from xdsl.ir import Operation
 from xdsl.traits import IsTerminator, NoTerminator
 
+from xdsl_bufferize.interfaces.bufferizable import bufferizable_model
 from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.interfaces.region_branch import expected_terminator_operands
 
@@ -53,16 +54,30 @@ def check_region_terminators(
 
 
 def check_ranked_tensors(root: Operation, stage: str = "one-shot-bufferize") -> None:
-    """Unranked tensors (`tensor<*xf32>`) are not bufferized yet: a diagnostic at
-    the first op (or function) that has one, instead of a half-converted module."""
+    """Unranked tensors (`tensor<*xf32>`) only where the op's bufferization model
+    takes them (`BufferizableOpModel.supports_unranked`: function boundaries,
+    calls, `tensor.cast`, `to_tensor` / `to_buffer`); anywhere else a diagnostic
+    at the op, before anything is rewritten. Ops without a model are left to
+    `check_unknown_ops`."""
     for op in root.walk():
         types = [*op.operand_types, *op.result_types]
         if isinstance(op, func.FuncOp):
             types = [*op.function_type.inputs.data, *op.function_type.outputs.data]
-        for typ in types:
-            if isinstance(typ, UnrankedTensorType):
-                raise op_error(
-                    stage,
-                    op,
-                    f"unranked tensor type {typ} is not supported by bufferization yet",
-                )
+        types.extend(
+            arg.type
+            for region in op.regions
+            for block in region.blocks
+            for arg in block.args
+        )
+        unranked = next((t for t in types if isinstance(t, UnrankedTensorType)), None)
+        if unranked is None:
+            continue
+        model = bufferizable_model(op)
+        if model is None or model.supports_unranked:
+            continue
+        raise op_error(
+            stage,
+            op,
+            f"does not support unranked tensors ({unranked}): cast to a ranked "
+            "tensor first (tensor.cast)",
+        )

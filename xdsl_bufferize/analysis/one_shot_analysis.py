@@ -67,7 +67,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, OpResult, Region, SSAValue
 
 from xdsl_bufferize.analysis.alias_sets import UnionFind
@@ -97,6 +96,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     bufferizable_model,
 )
+from xdsl_bufferize.utils.ir import is_tensor
 
 
 @dataclass
@@ -428,18 +428,16 @@ class OneShotAnalysisState(AnalysisState):
         operands: list[OpOperand] = []
         for op in self.order.ops:
             for result in op.results:
-                if isinstance(result.type, TensorType):
+                if is_tensor(result):
                     values.append(result)
             for region in op.regions:
                 for block in region.blocks:
-                    values.extend(
-                        a for a in block.args if isinstance(a.type, TensorType)
-                    )
+                    values.extend(a for a in block.args if is_tensor(a))
             model = bufferizable_model(op)
             if model is None:
                 continue
             for index, value in enumerate(op.operands):
-                if isinstance(value.type, TensorType):
+                if is_tensor(value):
                     operands.append(OpOperand(op, index))
 
         pending: list[OpOperand] = []
@@ -587,7 +585,7 @@ class OneShotAnalysisState(AnalysisState):
         numbering: dict[SSAValue, int] = {}
         for op in self.order.ops:
             for result in op.results:
-                if isinstance(result.type, TensorType):
+                if is_tensor(result):
                     root = self.alias_sets.find(result)
                     ids[result] = numbering.setdefault(root, len(numbering))
         return ids

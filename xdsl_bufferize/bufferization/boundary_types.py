@@ -28,7 +28,6 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     StridedLayoutAttr,
     TensorType,
-    UnrankedMemRefType,
     UnrankedTensorType,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
@@ -46,15 +45,17 @@ from xdsl_bufferize.interfaces.bufferizable import (
     LayoutMapOption,
 )
 from xdsl_bufferize.interfaces.diagnostics import ONE_SHOT_STAGE, op_error
-from xdsl_bufferize.utils.ir import has_tensor_signature, is_tensor_type
+from xdsl_bufferize.utils.ir import (
+    BufferType,
+    has_tensor_signature,
+    is_tensor_type,
+    unranked_buffer_type,
+)
 from xdsl_bufferize.utils.memref_layout import (
     fully_dynamic_layout,
     identity_strides,
     strides_and_offset,
 )
-
-BufferType = MemRefType[Attribute] | UnrankedMemRefType[Attribute]
-"""A ranked or unranked memref type."""
 
 
 def boundary_buffer_type(
@@ -64,7 +65,7 @@ def boundary_buffer_type(
     known (arguments; results under a non-inferred option)."""
     space: Attribute = memory_space if memory_space is not None else NoneAttr()
     if isinstance(tensor_type, UnrankedTensorType):
-        return UnrankedMemRefType.from_type(tensor_type.element_type, space)  # pyright: ignore[reportUnknownMemberType]
+        return unranked_buffer_type(tensor_type, space)  # pyright: ignore[reportUnknownArgumentType]
     assert isinstance(tensor_type, TensorType)
     shape = tensor_type.get_shape()
     layout: Attribute = NoneAttr()

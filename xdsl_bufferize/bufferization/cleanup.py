@@ -13,7 +13,7 @@ from __future__ import annotations
 from xdsl.context import Context
 from xdsl.dialects import bufferization, memref
 from xdsl.dialects.builtin import MemRefType, ModuleOp
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
@@ -49,8 +49,20 @@ class FoldCastOfCast(RewritePattern):
         base = strip_casts(source)
         if base.type == op.dest.type:
             rewriter.replace(op, [], [base])
-        else:
+        elif _cast_compatible(base.type, op.dest.type):
             rewriter.replace(op, memref.CastOp.get(base, op.dest.type))  # pyright: ignore[reportArgumentType]
+
+
+def _cast_compatible(source: Attribute, dest: Attribute) -> bool:
+    """Whether one `memref.cast` may go from `source` to `dest`: not from unranked
+    to unranked, and, between ranked types, of one rank with the static sizes
+    agreeing (a chain through `memref<*xT>` may hold neither)."""
+    if isinstance(source, MemRefType) and isinstance(dest, MemRefType):
+        a_shape, b_shape = source.get_shape(), dest.get_shape()
+        return len(a_shape) == len(b_shape) and all(
+            a == b or a < 0 or b < 0 for a, b in zip(a_shape, b_shape, strict=True)
+        )
+    return isinstance(source, MemRefType) or isinstance(dest, MemRefType)
 
 
 _LAYOUT_AGNOSTIC = (
@@ -76,7 +88,8 @@ def _copy_keeps_shapes(copy: memref.CopyOp, index: int, value: SSAValue) -> bool
 
 class FoldCastIntoUsers(RewritePattern):
     """Users that accept any layout (load, store, dim, dealloc, copy) read the cast's
-    source directly (a copy only if its operands keep one shape)."""
+    source directly (a copy only if its operands keep one shape; an unranked source
+    only dim and dealloc)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: memref.CastOp, rewriter: PatternRewriter, /):
@@ -87,7 +100,10 @@ class FoldCastIntoUsers(RewritePattern):
                 user, use.index, op.source
             ):
                 continue
-            if isinstance(user, _LAYOUT_AGNOSTIC):
+            if isinstance(user, _LAYOUT_AGNOSTIC) and (
+                isinstance(op.source.type, MemRefType)
+                or isinstance(user, memref.DeallocOp | memref.DimOp)
+            ):
                 user.operands[use.index] = op.source
                 changed = True
         if changed:

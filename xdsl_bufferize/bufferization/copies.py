@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     TensorType,
     UnitAttr,
+    UnrankedTensorType,
 )
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
@@ -27,6 +28,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
 )
 from xdsl_bufferize.interfaces.copy_reasons import SsaNames, record_reason
+from xdsl_bufferize.utils.ir import unranked_buffer_type
 
 
 def insert_tensor_copies(state: OneShotAnalysisState) -> int:
@@ -41,13 +43,18 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
     for operand in list(state.conflicts):
         op = operand.owner
         value = operand.value
-        tensor_type = value.type
-        assert isinstance(tensor_type, TensorType)
+        # An unranked tensor is copied through the ranked tensor it is a cast of.
+        source = ranked_cast_source(value)
+        tensor_type = source.type
+        if not isinstance(tensor_type, TensorType):
+            _copy_unranked(state, operand)
+            count += 1
+            continue
         # A buffer that starts from garbage takes a dynamic shape from the
         # operand with tensor.dim.
         copied = needs_copy(state, operand)
         if copied:
-            alloc = bufferization.AllocTensorOp(tensor_type, [], value)
+            alloc = bufferization.AllocTensorOp(tensor_type, [], source)
             if names is not None:
                 record_reason(
                     alloc,
@@ -59,21 +66,66 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
                 if size >= 0:
                     continue
                 index = arith.ConstantOp.from_int_and_width(dim, IndexType())
-                dim_op = tensor.DimOp(value, index)
+                dim_op = tensor.DimOp(source, index)
                 _insert_before(index, op)
                 _insert_before(dim_op, op)
                 sizes.append(dim_op.result)
             alloc = bufferization.AllocTensorOp(tensor_type, sizes)
         alloc.attributes["__out_of_place_copy__"] = UnitAttr()
         _insert_before(alloc, op)
-        op.operands[operand.index] = alloc.tensor
+        copy = alloc.tensor
+        if source is not value:
+            cast = tensor.CastOp.build(operands=[copy], result_types=[value.type])
+            _insert_before(cast, op)
+            state.in_place_operands.add(OpOperand(cast, 0))
+            state.alias_sets.union(copy, cast.dest)
+            state.equivalence_sets.union(copy, cast.dest)
+            copy = cast.dest
+        op.operands[operand.index] = copy
         state.in_place_operands.add(operand)
         for alias in state.get_aliasing_values(operand):
-            state.alias_sets.union(alloc.tensor, alias.value)
+            state.alias_sets.union(copy, alias.value)
             if alias.relation is BufferRelation.EQUIVALENT:
-                state.equivalence_sets.union(alloc.tensor, alias.value)
+                state.equivalence_sets.union(copy, alias.value)
         count += 1
     return count
+
+
+def _copy_unranked(state: OneShotAnalysisState, operand: OpOperand) -> None:
+    """Replace out-of-place `operand`, an unranked tensor of unknown rank, by the
+    tensor of a `bufferization.clone` of its buffer (MLIR refuses to copy unranked
+    tensors: `alloc_tensor` needs a rank; `clone` takes any memref)."""
+    op, value = operand.owner, operand.value
+    tensor_type = value.type
+    assert isinstance(tensor_type, UnrankedTensorType)
+    to_buffer = bufferization.ToBufferOp.build(
+        operands=[value],
+        result_types=[unranked_buffer_type(tensor_type)],  # pyright: ignore[reportUnknownArgumentType]
+        properties={"read_only": UnitAttr()},
+    )
+    clone = bufferization.CloneOp(to_buffer.memref)
+    copy = bufferization.ToTensorOp(clone.output, restrict=True, writable=True)
+    for new_op in (to_buffer, clone, copy):
+        _insert_before(new_op, op)
+    state.in_place_operands.add(OpOperand(to_buffer, 0))
+    op.operands[operand.index] = copy.tensor
+    state.in_place_operands.add(operand)
+    for alias in state.get_aliasing_values(operand):
+        state.alias_sets.union(copy.tensor, alias.value)
+        if alias.relation is BufferRelation.EQUIVALENT:
+            state.equivalence_sets.union(copy.tensor, alias.value)
+
+
+def ranked_cast_source(value: SSAValue) -> SSAValue:
+    """`value` itself if it is a ranked tensor; for an unranked one, the ranked
+    tensor it is a `tensor.cast` of (through a chain of casts) if any, else
+    `value`."""
+    current = value
+    while isinstance(current.type, UnrankedTensorType) and isinstance(
+        current.owner, tensor.CastOp
+    ):
+        current = current.owner.source
+    return current if isinstance(current.type, TensorType) else value
 
 
 def _insert_before(new_op: Operation, before: Operation) -> None:

@@ -37,6 +37,8 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnitAttr,
+    UnrankedMemRefType,
+    UnrankedTensorType,
     i32,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
@@ -67,6 +69,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferRelation,
     bufferizable_model,
     has_tensor_semantics,
+    value_owner_op,
 )
 from xdsl_bufferize.interfaces.copy_reasons import (
     Reason,
@@ -82,6 +85,12 @@ from xdsl_bufferize.interfaces.diagnostics import (
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
+from xdsl_bufferize.utils.ir import (
+    BufferType,
+    is_memref,
+    is_tensor,
+    unranked_buffer_type,
+)
 
 
 @lru_cache(maxsize=1024)
@@ -140,7 +149,7 @@ class OneShotBufferizationState(BufferizationState):
     # -- buffers of values ------------------------------------------------
 
     def get_buffer(self, rewriter: PatternRewriter, value: SSAValue) -> SSAValue:
-        if isinstance(value.type, MemRefType):
+        if is_memref(value):
             return value
         if isinstance(value, OpResult) and isinstance(
             value.op, bufferization.ToTensorOp
@@ -149,7 +158,7 @@ class OneShotBufferizationState(BufferizationState):
         cached = self._to_buffer_cache.get(value)
         if cached is not None:
             return cached
-        buffer_type = self.get_buffer_type(value)
+        buffer_type = self.get_base_buffer_type(value)
         to_buffer = bufferization.ToBufferOp.build(
             operands=[value], result_types=[buffer_type]
         )
@@ -174,8 +183,8 @@ class OneShotBufferizationState(BufferizationState):
             model = bufferizable_model(value.op)
             if model is not None:
                 found = model.buffer_type(value.op, value, self)
-                if found is not None:
-                    return found
+                if isinstance(found, MemRefType):
+                    return found  # pyright: ignore[reportUnknownVariableType]
                 # An in-place result equivalent to an operand has its buffer.
                 for aliasing in model.get_aliasing_op_operands(
                     value.op, value, self.analysis
@@ -192,9 +201,27 @@ class OneShotBufferizationState(BufferizationState):
             model = bufferizable_model(owner) if owner is not None else None
             if owner is not None and model is not None:
                 found = model.buffer_type(owner, value, self)
-                if found is not None:
-                    return found
+                if isinstance(found, MemRefType):
+                    return found  # pyright: ignore[reportUnknownVariableType]
         return identity_memref_type(value.type)
+
+    def get_base_buffer_type(self, value: SSAValue) -> BufferType:
+        value_type = value.type
+        if not isinstance(value_type, UnrankedTensorType | UnrankedMemRefType):
+            return self.get_buffer_type(value)
+        if isinstance(value_type, UnrankedMemRefType):
+            return value_type  # pyright: ignore[reportUnknownVariableType]
+        owner = value_owner_op(value)
+        if isinstance(owner, bufferization.ToTensorOp):
+            buffer_type = owner.memref.type
+            assert isinstance(buffer_type, UnrankedMemRefType)
+            return buffer_type  # pyright: ignore[reportUnknownVariableType]
+        model = bufferizable_model(owner) if owner is not None else None
+        if owner is not None and model is not None:
+            found = model.buffer_type(owner, value, self)
+            if found is not None:
+                return found
+        return unranked_buffer_type(value_type)  # pyright: ignore[reportUnknownArgumentType]
 
     def replace_op_with_bufferized_values(
         self,
@@ -204,9 +231,7 @@ class OneShotBufferizationState(BufferizationState):
     ) -> None:
         new_results: list[SSAValue | None] = []
         for result, value in zip(op.results, values, strict=True):
-            if isinstance(result.type, TensorType) and isinstance(
-                value.type, MemRefType
-            ):
+            if is_tensor(result) and is_memref(value):
                 if result.first_use is not None:
                     wrapper = to_tensor_op(value)
                     rewriter.insert(wrapper, InsertPoint.before(op))
@@ -455,6 +480,7 @@ def one_shot_bufferize(
 ) -> BufferizationStatistics:
     """Bufferize every tensor op under `root` (a module); return statistics."""
     options = options or BufferizationOptions()
+    register_all_models()
     check_region_terminators(root)
     check_ranked_tensors(root)
     state = analyze(root, options)

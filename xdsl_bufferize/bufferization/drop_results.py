@@ -22,14 +22,13 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
     FunctionType,
-    MemRefType,
     ModuleOp,
 )
 from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.analysis.call_graph import function_returns, is_public
-from xdsl_bufferize.utils.ir import strip_casts
+from xdsl_bufferize.utils.ir import is_memref, strip_casts
 
 
 def equivalent_results(function: func.FuncOp) -> dict[int, int]:
@@ -47,7 +46,7 @@ def equivalent_results(function: func.FuncOp) -> dict[int, int]:
     for return_op in returns:
         here: dict[int, int] = {}
         for index, value in enumerate(return_op.arguments):
-            if not isinstance(value.type, MemRefType):
+            if not is_memref(value):
                 continue
             base = strip_casts(value)
             if base.owner is entry and base in entry.args:

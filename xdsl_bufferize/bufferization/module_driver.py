@@ -128,7 +128,7 @@ from xdsl_bufferize.interfaces.memref_copy import copy_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
 from xdsl_bufferize.models.func import fits_argument_type
-from xdsl_bufferize.utils.ir import is_tensor_type, strip_casts
+from xdsl_bufferize.utils.ir import is_tensor_type, strip_casts_keeping_rank
 
 
 def _convert_arguments(function: func.FuncOp, option: LayoutMapOption) -> None:
@@ -189,7 +189,7 @@ def _convert_return(
             if is_tensor_type(value.type):
                 equivalent = summary.equivalent_args.get(index)
                 must_copy = (return_op, index) in read_only
-                value = strip_casts(
+                value = strip_casts_keeping_rank(
                     args[equivalent]
                     if equivalent is not None
                     else _buffer_of(value, return_op)

@@ -87,7 +87,7 @@ from xdsl_bufferize.analysis.module_analysis import (
     ModuleAnalysisState,
 )
 from xdsl_bufferize.interfaces.bufferizable import OpOperand
-from xdsl_bufferize.utils.ir import is_tensor_type, strip_casts
+from xdsl_bufferize.utils.ir import is_tensor_type, strip_casts_keeping_rank
 
 INPLACE_SUFFIX = "__inplace"
 """Suffix of the name of a public function's in-place variant."""
@@ -301,7 +301,7 @@ def refine_wrapper_results(wrapper: func.FuncOp) -> None:
     changed = False
     for index, value in enumerate(return_op.arguments):
         if isinstance(value.owner, memref.CastOp):
-            return_op.operands[index] = strip_casts(value)
+            return_op.operands[index] = strip_casts_keeping_rank(value)
             changed = True
     if changed:
         wrapper.function_type = FunctionType.from_lists(

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from xdsl.dialects.builtin import (
     StringAttr,
-    TensorType,
 )
 from xdsl.ir import Operation
 
@@ -24,7 +23,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     bufferizable_model,
 )
 from xdsl_bufferize.interfaces.copy_reasons import SsaNames
-from xdsl_bufferize.utils.ir import enclosing_function
+from xdsl_bufferize.utils.ir import enclosing_function, is_tensor
 
 
 @dataclass
@@ -65,11 +64,11 @@ def annotate_analysis(
     for op in root.walk():
         if bufferizable_model(op) is None:
             continue
-        if any(isinstance(v.type, TensorType) for v in op.operands):
+        if any(is_tensor(v) for v in op.operands):
             flags: list[StringAttr] = []
             reasons: list[StringAttr] = []
             for index, value in enumerate(op.operands):
-                if not isinstance(value.type, TensorType):
+                if not is_tensor(value):
                     flags.append(StringAttr("none"))
                     continue
                 operand = OpOperand(op, index)

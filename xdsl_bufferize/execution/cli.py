@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from xdsl.dialects.builtin import ShapedType
+from xdsl.dialects.builtin import ShapedType, UnrankedMemRefType, UnrankedTensorType
 from xdsl.ir import Attribute
 
 from xdsl_bufferize.execution.memory import MemoryStats
@@ -118,7 +118,7 @@ def parse_arg(
     text: str, t: Attribute, index: int, rng: random.Random
 ) -> int | float | ArrayValue:
     """One `--args` token for a parameter of type `t`."""
-    if not isinstance(t, ShapedType):
+    if not isinstance(t, ShapedType | UnrankedTensorType | UnrankedMemRefType):
         try:
             return _parse_number(text)
         except ValueError:

@@ -111,6 +111,7 @@ TENSOR_FEATURES: tuple[str, ...] = (
     "checksum",
     "recursion",
     *REGION_OP_FEATURES,
+    "unranked",
     *ADVERSARIAL_FEATURES,
 )
 """Features a tensor program may use; each can be disabled by name.
@@ -126,7 +127,11 @@ call's result.
 `scf.for` / `scf.if`, on affine bounds and conditions); `vector_mask`: `vector.mask`
 around transfers of 1-D tensors (a masked read, a masked write of it doubled);
 `scf_parallel`: `scf.parallel` loops computing on tensors (writing tensors defined
-outside) and storing one element per iteration into a buffer read after the loop."""
+outside) and storing one element per iteration into a buffer read after the loop.
+`unranked` (with function boundaries): helpers taking and returning `tensor<*xf32>`,
+called on a `tensor.cast` of a ranked tensor whose result is cast back; the helper
+casts its argument to a ranked (static or dynamic) type, may write it, and returns
+it, what it wrote, a new tensor or, by a scalar condition, either."""
 
 MEMREF_FEATURES: tuple[str, ...] = (
     "calls",
@@ -1885,6 +1890,90 @@ class ProgramGenerator:
         self.emit(f"memref.dealloc {out} : memref<{n}xf32>")
         self.after_loop(captured, None)
 
+    def op_unranked(self, depth: int) -> None:
+        """A call of an `unranked` helper on a ranked tensor cast to
+        `tensor<*xf32>`; the result is cast back to the ranked type."""
+        helper = self._special_helper("unranked", self._unranked_helper)
+        if helper is None:
+            return
+        self.called.add(helper.name)
+        typ, shape = tensor_type(helper.arg_shapes[0]), helper.arg_shapes[0]
+        val = self.source(typ, shape)
+        unranked = self.fresh("u")
+        self.emit(f"{unranked} = tensor.cast {val.name} : {typ} to tensor<*xf32>")
+        res = self.fresh("call")
+        self.emit(
+            f"{res} = func.call @{helper.name}({unranked}, {self.scalar()}) : "
+            "(tensor<*xf32>, f32) -> tensor<*xf32>"
+        )
+        back = self.fresh("r")
+        self.emit(f"{back} = tensor.cast {res} : tensor<*xf32> to {typ}")
+        self.add(_Val(back, typ, shape, lineage=self.new_lineage()))
+        if val.readable and self.rng.random() < 0.7:
+            self.observe(val)
+
+    def _unranked_helper(self, number: int) -> _Helper:
+        """`@unranked<n>(%t: tensor<*xf32>, %s: f32) -> tensor<*xf32>` (see
+        `_unranked_function`); the text goes among the functions."""
+        shape = self.shape()
+        name = f"unranked{number}"
+        public = self.rng.random() < 0.3
+        self.functions_text.append(self._unranked_function(name, shape, public))
+        return _Helper(
+            name, ["tensor<*xf32>", "f32"], ["tensor<*xf32>"], [shape, ()], [shape]
+        )
+
+    def _unranked_function(
+        self, name: str, shape: tuple[int, ...], public: bool
+    ) -> str:
+        """The helper casts `%t` to a ranked type of `shape` (static, or dynamic in
+        some dimensions), may write `%s` into it, and returns, cast back to
+        unranked: the argument, what it wrote, a new tensor, or (`%s > 0`) either
+        the argument or a new tensor."""
+        dims = [None if self.rng.random() < 0.3 else d for d in shape]
+        ranked = tensor_type(dims)
+        first = ", ".join("%c0" for _ in shape)
+        lines = [
+            f"func.func {'' if public else 'private '}@{name}(%t: tensor<*xf32>, %s: f32) -> tensor<*xf32> {{",
+            "  %c0 = arith.constant 0 : index",
+            f"  %r = tensor.cast %t : tensor<*xf32> to {ranked}",
+        ]
+        kind = self.rng.choice(["arg", "write", "write", "new", "either"])
+        out = "%r"
+        if kind == "write":
+            if self.rng.random() < 0.5:
+                lines.append(f"  %x = tensor.extract %r[{first}] : {ranked}")
+                lines.append("  %v = arith.addf %x, %s : f32")
+            else:
+                lines.append("  %v = arith.addf %s, %s : f32")
+            lines.append(f"  %w = tensor.insert %v into %r[{first}] : {ranked}")
+            out = "%w"
+        elif kind in ("new", "either"):
+            static = tensor_type(shape)
+            lines += [
+                f"  %e = tensor.empty() : {static}",
+                f"  %f = linalg.fill ins(%s : f32) outs(%e : {static}) -> {static}",
+                f"  %n = tensor.cast %f : {static} to {ranked}",
+            ]
+            out = "%n"
+            if kind == "either":
+                lines += [
+                    "  %zero = arith.constant 0.0 : f32",
+                    "  %cond = arith.cmpf ogt, %s, %zero : f32",
+                    f"  %y = scf.if %cond -> ({ranked}) {{",
+                    f"    scf.yield %r : {ranked}",
+                    "  } else {",
+                    f"    scf.yield %n : {ranked}",
+                    "  }",
+                ]
+                out = "%y"
+        lines += [
+            f"  %u = tensor.cast {out} : {ranked} to tensor<*xf32>",
+            "  func.return %u : tensor<*xf32>",
+            "}",
+        ]
+        return "\n".join(lines)
+
     def _tensor_ops(self) -> list[tuple[Callable[[int], None], float, str | None]]:
         c = self.config
         table: list[tuple[str, Callable[[int], None], float, str | None]] = [
@@ -1916,6 +2005,14 @@ class ProgramGenerator:
             ("affine_if", self.op_affine_if, 0.5, "affine"),
             ("vector_mask", self.op_vector_mask, 0.6, "vector_mask"),
             ("scf_parallel", self.op_scf_parallel, 0.5, "scf_parallel"),
+            # Only with function boundaries (else no helper): weight 0 keeps the
+            # programs without them as they were.
+            (
+                "unranked",
+                self.op_unranked,
+                0.6 if c.function_boundaries else 0.0,
+                "unranked",
+            ),
         ]
         return [
             (fn, c.weight(name, w), feat)

@@ -30,6 +30,8 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     ShapedType,
     TensorType,
+    UnrankedMemRefType,
+    UnrankedTensorType,
 )
 from xdsl.interpreter import InterpreterFunctions
 from xdsl.ir import Attribute
@@ -163,7 +165,9 @@ def find_function(module: ModuleOp, entry: str) -> func.FuncOp:
     raise UsageError(f"no function @{entry} in the module")
 
 
-def _to_array(value: Value, t: ShapedType, what: str) -> ArrayValue:
+def _to_array(value: Value, t: Attribute, what: str) -> ArrayValue:
+    """`value` (a nested list or an array) as an array of type `t`, whose static
+    sizes it must have (any shape for an unranked type)."""
     if isinstance(value, ArrayValue):
         array = value
     elif isinstance(value, list):
@@ -185,10 +189,13 @@ def _to_array(value: Value, t: ShapedType, what: str) -> ArrayValue:
         array = ArrayValue(tuple(shape), flat)
     else:
         raise UsageError(f"{what}: expected an array for {t}, got {value!r}")
-    expected = t.get_shape()
-    if len(expected) != len(array.shape) or any(
-        not is_dynamic(e) and e != s
-        for e, s in zip(expected, array.shape, strict=False)
+    expected = t.get_shape() if isinstance(t, TensorType | MemRefType) else None
+    if expected is not None and (
+        len(expected) != len(array.shape)
+        or any(
+            not is_dynamic(e) and e != s
+            for e, s in zip(expected, array.shape, strict=False)
+        )
     ):
         raise UsageError(f"{what}: shape {list(array.shape)} does not fit {t}")
     elem = element_type_of(t)
@@ -199,12 +206,12 @@ def _convert_input(
     interp: ExecutionInterpreter, value: Value, t: Attribute, index: int
 ) -> Any:
     what = f"argument #{index}"
-    if isinstance(t, TensorType):
+    if isinstance(t, TensorType | UnrankedTensorType):
         return _to_array(value, t, what)
-    if isinstance(t, MemRefType):
+    if isinstance(t, MemRefType | UnrankedMemRefType):
         array = _to_array(value, t, what)
         return interp.memory.allocate(
-            t.get_element_type(),
+            element_type_of(t),
             array.shape,
             AllocKind.ARGUMENT,
             None,
@@ -366,6 +373,10 @@ def _random_value(t: Attribute, rng: random.Random, size: int) -> Value:
         return ArrayValue(
             shape, [random_scalar(elem, rng) for _ in range(num_elements(shape))]
         )
+    if isinstance(t, UnrankedTensorType | UnrankedMemRefType):
+        # An unranked argument gets a 1-D value of the run's dynamic size.
+        elem = element_type_of(t)
+        return ArrayValue((size,), [random_scalar(elem, rng) for _ in range(size)])
     if isinstance(t, IntegerType | IndexType | AnyFloat):
         return random_scalar(t, rng)
     raise UsageError(f"cannot make a random value of type {t}")

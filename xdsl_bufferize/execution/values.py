@@ -30,6 +30,8 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     ShapedType,
     TensorType,
+    UnrankedMemRefType,
+    UnrankedTensorType,
     VectorType,
 )
 from xdsl.ir import Attribute
@@ -206,6 +208,8 @@ def is_dynamic(value: int) -> bool:
 def element_type_of(t: Attribute) -> Attribute:
     if isinstance(t, TensorType | MemRefType | VectorType):
         return cast(Attribute, t.get_element_type())
+    if isinstance(t, UnrankedTensorType | UnrankedMemRefType):
+        return cast(Attribute, t.element_type)
     return t
 
 

@@ -40,6 +40,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.traits import OpTrait
 
 from xdsl_bufferize.interfaces.registry import ModelRegistry
+from xdsl_bufferize.utils.ir import BufferType, is_tensor, is_tensor_type
 
 
 class BufferRelation(Enum):
@@ -272,7 +273,14 @@ class BufferizationState(abc.ABC):
 
     @abc.abstractmethod
     def get_buffer_type(self, value: SSAValue) -> MemRefType[Attribute]:
-        """The memref type `value` bufferizes to (layout and memory space included)."""
+        """The memref type ranked tensor `value` bufferizes to (layout and memory
+        space included)."""
+
+    def get_base_buffer_type(self, value: SSAValue) -> BufferType:
+        """The memref type `value` bufferizes to, ranked or unranked (MLIR's
+        `getBufferType`, a `BaseMemRefType`): for a ranked tensor
+        `get_buffer_type`; an unranked tensor becomes `memref<*xT>`."""
+        return self.get_buffer_type(value)
 
     @abc.abstractmethod
     def replace_op_with_bufferized_values(
@@ -319,6 +327,10 @@ class BufferizableOpModel(abc.ABC):
     it with `register_bufferizable_model`.
     """
 
+    supports_unranked: ClassVar[bool] = False
+    """True when the op takes and produces unranked tensors (`tensor<*xf32>`):
+    bufferization refuses any other op with an unranked tensor, at the op."""
+
     state_independent: ClassVar[bool] = False
     """True when `get_aliasing_values` and `bufferizes_to_memory_write` depend on
     the op alone, never on the analysis state (decisions made so far): the
@@ -352,7 +364,7 @@ class BufferizableOpModel(abc.ABC):
         default inverts `get_aliasing_values` over all tensor operands."""
         found: list[AliasingOpOperand] = []
         for index, operand_value in enumerate(op.operands):
-            if not isinstance(operand_value.type, TensorType):
+            if not is_tensor_type(operand_value.type):
                 continue
             operand = OpOperand(op, index)
             for aliasing in self.get_aliasing_values(op, operand, state):
@@ -431,10 +443,10 @@ class BufferizableOpModel(abc.ABC):
 
     def buffer_type(
         self, op: Operation, value: SSAValue, state: BufferizationState
-    ) -> MemRefType[Attribute] | None:
+    ) -> BufferType | None:
         """The memref type of `value` after bufferization, if the op knows it better
         than the default (identity layout for allocations, the operand's buffer type
-        for equivalent results)."""
+        for equivalent results; `memref<*xT>` for an unranked tensor)."""
         return None
 
     @abc.abstractmethod
@@ -503,12 +515,12 @@ def bufferizable_model(op: Operation) -> BufferizableOpModel | None:
 
 def has_tensor_semantics(op: Operation) -> bool:
     """Whether `op` has a tensor operand, result or region block argument."""
-    if any(isinstance(v.type, TensorType) for v in op.operands):
+    if any(is_tensor(v) for v in op.operands):
         return True
-    if any(isinstance(r.type, TensorType) for r in op.results):
+    if any(is_tensor(r) for r in op.results):
         return True
     return any(
-        isinstance(arg.type, TensorType)
+        is_tensor(arg)
         for region in op.regions
         for block in region.blocks
         for arg in block.args
@@ -526,8 +538,4 @@ def value_owner_op(value: SSAValue) -> Operation | None:
 
 def tensor_operands(op: Operation) -> list[OpOperand]:
     """The operand slots of `op` holding tensors."""
-    return [
-        OpOperand(op, i)
-        for i, value in enumerate(op.operands)
-        if isinstance(value.type, TensorType)
-    ]
+    return [OpOperand(op, i) for i, value in enumerate(op.operands) if is_tensor(value)]

@@ -58,7 +58,7 @@ def cast_if_needed(
     """`value` itself, or a `memref.cast` of it to `target` when types differ."""
     if value.type == target:
         return value
-    assert isinstance(target, MemRefType)
+    assert isinstance(target, MemRefType | UnrankedMemRefType)
     cast = memref.CastOp.get(value, target)  # pyright: ignore[reportUnknownArgumentType]
     rewriter.insert(cast)
     return cast.dest
@@ -105,7 +105,10 @@ class AllocTensorOpModel(BufferizableOpModel):
 class ToTensorOpModel(BufferizableOpModel):
     """bufferization.to_tensor: the tensor view of a buffer (writable if marked).
     Without `restrict` the buffer may have other aliases the analysis cannot see,
-    so, as in MLIR, a tensor that is written afterwards is an error."""
+    so, as in MLIR, a tensor that is written afterwards is an error. Ranked or
+    unranked."""
+
+    supports_unranked = True
 
     def is_writable(self, op: Operation, value: SSAValue, state: AnalysisState) -> bool:
         assert isinstance(op, bufferization.ToTensorOp)
@@ -133,7 +136,10 @@ class ToTensorOpModel(BufferizableOpModel):
 
 
 class ToBufferOpModel(BufferizableOpModel):
-    """bufferization.to_buffer: becomes the buffer of its tensor operand."""
+    """bufferization.to_buffer: becomes the buffer of its tensor operand (ranked
+    or unranked)."""
+
+    supports_unranked = True
 
     def bufferizes_to_memory_write(
         self, op: Operation, operand: OpOperand, state: AnalysisState

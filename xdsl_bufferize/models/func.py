@@ -42,7 +42,7 @@ from xdsl.dialects.builtin import (
     FunctionType,
     MemRefType,
     NoneAttr,
-    TensorType,
+    UnrankedMemRefType,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
@@ -61,6 +61,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
 )
 from xdsl_bufferize.interfaces.copy_reasons import copies_made_for
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
+from xdsl_bufferize.utils.ir import BufferType, is_tensor
 from xdsl_bufferize.utils.memref_layout import identity_strides, strides_and_offset
 
 
@@ -114,6 +115,8 @@ class FuncOpModel(BufferizableOpModel):
     function boundaries, those of private functions are writable unless marked
     not writable)."""
 
+    supports_unranked = True
+
     def is_writable(self, op: Operation, value: SSAValue, state: AnalysisState) -> bool:
         assert isinstance(op, func.FuncOp)
         if not isinstance(value, BlockArgument):
@@ -136,6 +139,8 @@ class FuncOpModel(BufferizableOpModel):
 class ReturnOpModel(BufferizableOpModel):
     """func.return: reads the returned tensors (returned as the to_tensor of their
     buffer while signatures keep tensors)."""
+
+    supports_unranked = True
 
     def bufferizes_to_memory_write(
         self, op: Operation, operand: OpOperand, state: AnalysisState
@@ -167,6 +172,8 @@ class CallOpModel(BufferizableOpModel):
     """func.call: reads its tensor operands, writes none; results not writable.
     Across function boundaries: reads / writes / aliases as its callee's summary
     says (everything, if the callee has no summary)."""
+
+    supports_unranked = True
 
     def bufferizes_to_memory_read(
         self, op: Operation, operand: OpOperand, state: AnalysisState
@@ -200,7 +207,7 @@ class CallOpModel(BufferizableOpModel):
             return [
                 AliasingValue(r, BufferRelation.UNKNOWN, False)
                 for r in op.results
-                if isinstance(r.type, TensorType)
+                if is_tensor(r)
             ]
         found: list[AliasingValue] = []
         for index in summary.aliasing_results.get(operand.index, []):
@@ -235,7 +242,7 @@ class CallOpModel(BufferizableOpModel):
 
     def buffer_type(
         self, op: Operation, value: SSAValue, state: BufferizationState
-    ) -> MemRefType[Attribute] | None:
+    ) -> BufferType | None:
         boundary = _boundary(state.analysis)
         if boundary is None:
             return None
@@ -243,7 +250,9 @@ class CallOpModel(BufferizableOpModel):
         callee = boundary.callee(op)
         callee_type = _callee_type(state, callee)
         result_type = callee_type.outputs.data[op.results.index(value)]
-        return result_type if isinstance(result_type, MemRefType) else None  # pyright: ignore[reportUnknownVariableType]
+        if isinstance(result_type, MemRefType | UnrankedMemRefType):
+            return result_type  # pyright: ignore[reportUnknownVariableType]
+        return None
 
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
@@ -257,7 +266,7 @@ class CallOpModel(BufferizableOpModel):
         operands: list[SSAValue] = []
         copy_backs: list[tuple[SSAValue, SSAValue, str]] = []
         for index, value in enumerate(op.arguments):
-            if not isinstance(value.type, TensorType):
+            if not is_tensor(value):
                 operands.append(value)
                 continue
             buffer = state.get_buffer(rewriter, value)
@@ -297,7 +306,15 @@ def fits_argument_type(source: Attribute, target: Attribute) -> bool:
     """Whether a `source` buffer may be passed as a `target` argument through a
     `memref.cast` that holds at run time: same shape where static, and every
     static stride and the offset of `target` statically equal in `source` (an
-    identity `target` takes only identity or provably contiguous buffers)."""
+    identity `target` takes only identity or provably contiguous buffers). An
+    unranked `target` takes any buffer of its element type and memory space."""
+    if isinstance(target, UnrankedMemRefType) and isinstance(
+        source, MemRefType | UnrankedMemRefType
+    ):
+        return (
+            source.element_type == target.element_type  # pyright: ignore[reportUnknownMemberType]
+            and source.memory_space == target.memory_space  # pyright: ignore[reportUnknownMemberType]
+        )
     if not isinstance(source, MemRefType) or not isinstance(target, MemRefType):
         return False
     source_memref: MemRefType[Attribute] = source  # pyright: ignore[reportUnknownVariableType]

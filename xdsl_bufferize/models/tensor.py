@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     MemRefType,
     NoneAttr,
+    UnrankedTensorType,
 )
 from xdsl.dialects.linalg.ops import FillOp
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
@@ -68,6 +69,7 @@ from xdsl_bufferize.utils.indices import (
     mixed_values,
     tensor_type_of,
 )
+from xdsl_bufferize.utils.ir import BufferType, unranked_buffer_type
 from xdsl_bufferize.utils.memref_layout import (
     has_identity_layout,
     make_memref_type,
@@ -155,7 +157,10 @@ class InsertOpModel(BufferizableOpModel):
 
 
 class DimOpModel(NoMemoryAccessModel):
-    """tensor.dim: becomes memref.dim; reads only the shape, not the contents."""
+    """tensor.dim: becomes memref.dim; reads only the shape, not the contents
+    (ranked or unranked)."""
+
+    supports_unranked = True
 
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
@@ -168,7 +173,11 @@ class DimOpModel(NoMemoryAccessModel):
 
 
 class CastOpModel(NoMemoryAccessModel):
-    """tensor.cast: becomes memref.cast; the result is equivalent to the source."""
+    """tensor.cast: becomes memref.cast; the result is equivalent to the source.
+    Ranked to unranked gives `memref<*xT>`; unranked to ranked the fully dynamic
+    layout (nothing is known of the buffer's strides), as in MLIR."""
+
+    supports_unranked = True
 
     def get_aliasing_values(
         self, op: Operation, operand: OpOperand, state: AnalysisState
@@ -178,8 +187,21 @@ class CastOpModel(NoMemoryAccessModel):
 
     def buffer_type(
         self, op: Operation, value: SSAValue, state: BufferizationState
-    ) -> MemRefType[Attribute] | None:
+    ) -> BufferType | None:
         assert isinstance(op, tensor.CastOp)
+        dest_type = op.dest.type
+        if isinstance(dest_type, UnrankedTensorType) or isinstance(
+            op.source.type, UnrankedTensorType
+        ):
+            space = state.get_base_buffer_type(op.source).memory_space
+            if isinstance(dest_type, UnrankedTensorType):
+                return unranked_buffer_type(dest_type, space)  # pyright: ignore[reportUnknownArgumentType]
+            ranked = tensor_type_of(op.dest)
+            shape = ranked.get_shape()
+            strides = [None] * len(shape)
+            return make_memref_type(
+                ranked.get_element_type(), shape, strides, None, space
+            )
         source_type = state.get_buffer_type(op.source)
         result_type = tensor_type_of(op.dest)
         shape = result_type.get_shape()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import (
     MemRefType,
+    NoneAttr,
     TensorType,
     UnrankedMemRefType,
     UnrankedTensorType,
@@ -18,9 +19,27 @@ def is_memref(value: SSAValue) -> bool:
     return isinstance(value.type, MemRefType | UnrankedMemRefType)
 
 
+BufferType = MemRefType[Attribute] | UnrankedMemRefType[Attribute]
+"""A ranked or unranked memref type (MLIR's `BaseMemRefType`)."""
+
+
 def is_tensor_type(attr: Attribute) -> bool:
     """Whether `attr` is a ranked or unranked tensor type."""
     return isinstance(attr, TensorType | UnrankedTensorType)
+
+
+def is_tensor(value: SSAValue) -> bool:
+    """Whether `value` is a (ranked or unranked) tensor."""
+    return isinstance(value.type, TensorType | UnrankedTensorType)
+
+
+def unranked_buffer_type(
+    tensor_type: UnrankedTensorType[Attribute], memory_space: Attribute | None = None
+) -> UnrankedMemRefType[Attribute]:
+    """The buffer type of an unranked tensor type: `memref<*xT>` (an unranked
+    memref carries no layout) in `memory_space` (None: the default space)."""
+    space: Attribute = NoneAttr() if memory_space is None else memory_space
+    return UnrankedMemRefType.from_type(tensor_type.element_type, space)  # pyright: ignore[reportUnknownMemberType]
 
 
 def has_tensor_signature(function: func.FuncOp) -> bool:
@@ -77,3 +96,16 @@ def strip_casts(value: SSAValue) -> SSAValue:
     while isinstance(value.owner, memref.CastOp):
         value = value.owner.source
     return value
+
+
+def strip_casts_keeping_rank(value: SSAValue) -> SSAValue:
+    """`value` with `memref.cast`s looked through as far back as a value that is
+    ranked exactly when `value` is (a result type typed like its buffer stays
+    `memref<*xT>` for an unranked tensor, as in MLIR)."""
+    ranked = isinstance(value.type, MemRefType)
+    found = value
+    while isinstance(value.owner, memref.CastOp):
+        value = value.owner.source
+        if isinstance(value.type, MemRefType) == ranked:
+            found = value
+    return found

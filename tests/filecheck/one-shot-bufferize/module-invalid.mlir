@@ -8,14 +8,6 @@ func.func @bad_attr(%t: tensor<4xf32> {bufferization.writable = 1 : i32}) -> ten
 
 // -----
 
-// Unranked tensors are refused with a diagnostic (never a half-converted module).
-func.func private @g(%t: tensor<*xf32>) -> tensor<*xf32> {
-  return %t : tensor<*xf32>
-}
-// CHECK: one-shot-bufferize: 'func.func' in @g: unranked tensor type tensor<*xf32> is not supported by bufferization yet
-
-// -----
-
 // materialize_in_destination into a read-only argument is refused, as in MLIR.
 func.func @materialize_read_only(%src: tensor<4xf32>, %d: tensor<4xf32> {bufferization.writable = false}) -> tensor<4xf32> {
   %r = bufferization.materialize_in_destination %src in %d : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
