@@ -415,8 +415,12 @@ def _find_maybe_forwarded(
             found: dict[int, frozenset[int]] = {}
             for ret in function_returns(function):
                 for i, value in enumerate(ret.operands):
-                    if i in skip or not is_memref(value):
-                        continue
+                    if (
+                        i in skip
+                        or not is_memref(value)
+                        or isinstance(value.type, builtin.UnrankedMemRefType)
+                    ):
+                        continue  # (no pointer of an unranked memref to compare)
                     reached = reached_arguments(value, entry, analysis)
                     if reached:
                         found[i] = found.get(i, frozenset()) | reached

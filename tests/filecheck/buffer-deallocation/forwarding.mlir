@@ -608,3 +608,64 @@ func.func @main() -> (f32, f32) {
 // CHECK-NEXT:  }
 // CHECK-NEXT:  func.return %x, %y : f32, f32
 // CHECK-NEXT:  }
+
+// -----
+
+// An unranked result that is the argument on one path: no pointer of an unranked memref
+// to compare, so the function returns it as a copy when it does not own it (the general
+// rule) and the caller owns the result.
+func.func private @f(%c: i1, %b: memref<*xf32>) -> memref<*xf32> {
+  %r = scf.if %c -> (memref<*xf32>) {
+    scf.yield %b : memref<*xf32>
+  } else {
+    %a = memref.alloc() : memref<4xf32>
+    %u = "memref.cast"(%a) : (memref<4xf32>) -> memref<*xf32>
+    scf.yield %u : memref<*xf32>
+  }
+  func.return %r : memref<*xf32>
+}
+func.func @main() -> f32 {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %m = memref.alloc() : memref<4xf32>
+  %f = arith.constant 1.0 : f32
+  linalg.fill ins(%f : f32) outs(%m : memref<4xf32>)
+  %u = "memref.cast"(%m) : (memref<4xf32>) -> memref<*xf32>
+  %r = func.call @f(%true, %u) : (i1, memref<*xf32>) -> memref<*xf32>
+  %rr = "memref.cast"(%r) : (memref<*xf32>) -> memref<4xf32>
+  %v = memref.load %rr[%c0] : memref<4xf32>
+  func.return %v : f32
+}
+
+// CHECK-LABEL: func.func private @f(%c: i1, %b: memref<*xf32>) -> memref<*xf32> {
+// CHECK-NEXT:  %r, %r_owned = scf.if %c -> (memref<*xf32>, i1) {
+// CHECK-NEXT:  %false = arith.constant false
+// CHECK-NEXT:  scf.yield %b, %false : memref<*xf32>, i1
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  %u = "memref.cast"(%a) : (memref<4xf32>) -> memref<*xf32>
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  scf.yield %u, %true : memref<*xf32>, i1
+// CHECK-NEXT:  }
+// CHECK-NEXT:  %0 = scf.if %r_owned -> (memref<*xf32>) {
+// CHECK-NEXT:  scf.yield %r : memref<*xf32>
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:  %1 = bufferization.clone %r : memref<*xf32> to memref<*xf32>
+// CHECK-NEXT:  scf.yield %1 : memref<*xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %0 : memref<*xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %m = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  %f = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:  linalg.fill ins(%f : f32) outs(%m : memref<4xf32>)
+// CHECK-NEXT:  %u = "memref.cast"(%m) : (memref<4xf32>) -> memref<*xf32>
+// CHECK-NEXT:  %r = func.call @f(%true, %u) : (i1, memref<*xf32>) -> memref<*xf32>
+// CHECK-NEXT:  memref.dealloc %m : memref<4xf32>
+// CHECK-NEXT:  %rr = "memref.cast"(%r) : (memref<*xf32>) -> memref<4xf32>
+// CHECK-NEXT:  %v = memref.load %rr[%c0] : memref<4xf32>
+// CHECK-NEXT:  memref.dealloc %r : memref<*xf32>
+// CHECK-NEXT:  func.return %v : f32
+// CHECK-NEXT:  }

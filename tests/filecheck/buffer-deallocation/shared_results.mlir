@@ -554,3 +554,42 @@ func.func @main() -> f32 {
 // CHECK-NEXT:  %s3 = arith.addf %s2, %b4 : f32
 // CHECK-NEXT:  func.return %s3 : f32
 // CHECK-NEXT:  }
+
+// -----
+
+// A public function returning one unranked buffer twice: callers cannot compare pointers
+// of unranked memrefs, so the second result is a copy and the caller frees both.
+func.func @two(%c: i1) -> (memref<*xf32>, memref<*xf32>) {
+  %f = arith.constant 2.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %u = "memref.cast"(%a) : (memref<4xf32>) -> memref<*xf32>
+  func.return %u, %u : memref<*xf32>, memref<*xf32>
+}
+func.func @main() -> f32 {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %r:2 = func.call @two(%true) : (i1) -> (memref<*xf32>, memref<*xf32>)
+  %rr = "memref.cast"(%r#1) : (memref<*xf32>) -> memref<4xf32>
+  %v = memref.load %rr[%c0] : memref<4xf32>
+  func.return %v : f32
+}
+
+// CHECK-LABEL: func.func @two(%c: i1) -> (memref<*xf32>, memref<*xf32>) {
+// CHECK-NEXT:  %f = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT:  %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+// CHECK-NEXT:  %u = "memref.cast"(%a) : (memref<4xf32>) -> memref<*xf32>
+// CHECK-NEXT:  %0 = bufferization.clone %u : memref<*xf32> to memref<*xf32>
+// CHECK-NEXT:  func.return %u, %0 : memref<*xf32>, memref<*xf32>
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK-NEXT:  %true = arith.constant true
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %r, %r_1 = func.call @two(%true) : (i1) -> (memref<*xf32>, memref<*xf32>)
+// CHECK-NEXT:  memref.dealloc %r : memref<*xf32>
+// CHECK-NEXT:  %rr = "memref.cast"(%r_1) : (memref<*xf32>) -> memref<4xf32>
+// CHECK-NEXT:  %v = memref.load %rr[%c0] : memref<4xf32>
+// CHECK-NEXT:  memref.dealloc %r_1 : memref<*xf32>
+// CHECK-NEXT:  func.return %v : f32
+// CHECK-NEXT:  }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from xdsl.builder import Builder
-from xdsl.dialects import func, memref
+from xdsl.dialects import builtin, func, memref
 from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsTerminator, MemoryEffectKind, has_effects
@@ -209,6 +209,10 @@ def _collect_op(state: OwnershipState, op: Operation, function: func.FuncOp) -> 
             if state.memref_default is not None:
                 state.model[result] = state.memref_default
             state.family[result] = "memref.dealloc"
+            if isinstance(result.type, builtin.UnrankedMemRefType):
+                # no pointer of an unranked memref to compare: the callee returns
+                # such results as buffers the caller owns (`_returned_beside_lenders`)
+                continue
             earlier: list[SSAValue] = [
                 r
                 for r in memref_results

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from xdsl.dialects import func, memref
+from xdsl.dialects import builtin, func, memref
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from xdsl_bufferize.analysis.ownership.plan import (
@@ -334,8 +334,13 @@ def _transfer_valid(state: OwnershipState, site: Site) -> bool:
             continue
         if state.viewed_returns.get((site.source, i)) == site.index:
             continue  # returned as a view of this buffer: the caller knows
-        if site.kind is SiteKind.RETURN and operand is site.value:
-            continue  # one buffer returned twice: callers free it once
+        if (
+            site.kind is SiteKind.RETURN
+            and operand is site.value
+            and not isinstance(operand.type, builtin.UnrankedMemRefType)
+        ):
+            continue  # one buffer returned twice: callers free it once (they compare
+            # pointers, which unranked memrefs do not give)
         other = state.site_of.get((site.source, i))
         if (
             site.kind is SiteKind.BRANCH
