@@ -13,6 +13,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl_bufferize.execution.fuzz import apply_pipeline, parse_module
 from xdsl_bufferize.execution.generate import (
     ADVERSARIAL_FEATURES,
+    MEMREF_FEATURES,
     REGION_OP_FEATURES,
     GeneratorConfig,
     apply_feature_spec,
@@ -466,3 +467,11 @@ def test_adversarial_programs_are_accepted_by_each_pipeline(pipeline: str) -> No
     for seed in range(8):
         module = parse_module(generate_program(seed, config))
         apply_pipeline(module, pipeline).verify()
+
+
+def test_default_off_tensor_features_are_not_memref_feature_names() -> None:
+    """Features are disabled by name: a tensor feature that is off by default and shares
+    its name with a memref feature would switch the memref one off too."""
+    off = GeneratorConfig().disabled
+    assert set(ADVERSARIAL_FEATURES) <= off
+    assert not off & set(MEMREF_FEATURES)

@@ -44,7 +44,7 @@ ADVERSARIAL_FEATURES: tuple[str, ...] = (
     "alloc_tensor",
     "writing_callees",
     "several_returns",
-    "cf_loops",
+    "cf_loop_writes",
 )
 """Tensor features that are off unless enabled (`+captured_writes`, or
 `+adversarial` for all): they make the shapes on which an in-place analysis must see a
@@ -72,7 +72,7 @@ conflict (issue #12), and programs with them fail where the analysis is wrong.
   (`cf.cond_br` on a scalar argument) to blocks ending in `func.return`, returning the
   argument, a write into it, a new tensor, a constant or a slice of another argument
   (results of different layouts), sometimes two results (one buffer twice).
-* `cf_loops` (with function boundaries): helpers with a loop of `cf` branches (a header
+* `cf_loop_writes` (with function boundaries): helpers with a loop of `cf` branches (a header
   block carrying an index and an f32) whose body reads the tensor argument and writes it
   (`tensor.insert`, `linalg.fill`), in either order, reading the written value and
   sometimes the argument again after the write; or blocks written in another order than
@@ -1593,14 +1593,14 @@ class ProgramGenerator:
         return "\n".join(lines)
 
     def op_cf_loop(self, depth: int) -> None:
-        helper = self._special_helper("cf_loops", self._cf_loop_helper)
+        helper = self._special_helper("cf_loop_writes", self._cf_loop_helper)
         if helper is not None:
             self._special_call(helper, [self.index(self.rng.randint(0, 3))])
 
     def _cf_loop_helper(self, number: int) -> _Helper:
         """`@cfloop<n>(%t, %n) -> f32`: a loop of `cf` branches over `%n` rounds that
         reads `%t` and writes it (in either order), or blocks placed in another order
-        than they run; returns an f32 made of what it read (see the `cf_loops`
+        than they run; returns an f32 made of what it read (see the `cf_loop_writes`
         feature)."""
         rng = self.rng
         shape = self.shape()
@@ -2000,7 +2000,7 @@ class ProgramGenerator:
             ("alloc_tensor", self.op_alloc_tensor, 0.5, "alloc_tensor"),
             ("recursion", self.op_recursion, 0.6, "recursion"),
             ("several_returns", self.op_several_returns, 0.6, "several_returns"),
-            ("cf_loops", self.op_cf_loop, 0.6, "cf_loops"),
+            ("cf_loop_writes", self.op_cf_loop, 0.6, "cf_loop_writes"),
             ("affine_for", self.op_affine_for, 0.6, "affine"),
             ("affine_if", self.op_affine_if, 0.5, "affine"),
             ("vector_mask", self.op_vector_mask, 0.6, "vector_mask"),
