@@ -269,6 +269,7 @@ def _copy_buffer(
         alignment if alignment > 0 else None,
         wanted.get_shape(),
         sizes,
+        memory_space=wanted.memory_space,
     )
     Rewriter.insert_op(
         [alloc, *copy_ops(buffer, alloc.memref)], InsertPoint.before(before)
@@ -410,7 +411,12 @@ def one_shot_module_bufferize(
         # The copies first, so that call operands have their final buffers.
         for function in graph.order:
             if not function.is_declaration:
-                stats.tensor_copies += insert_tensor_copies(states[function])
+                stats.tensor_copies += insert_tensor_copies(
+                    states[function],
+                    ModuleBufferizationState(
+                        module, options, states[function]
+                    ).get_buffer_type,
+                )
         inferred = infer_private_layouts(module, graph, states, options)
     else:
         inferred = set[func.FuncOp]()
@@ -419,12 +425,14 @@ def one_shot_module_bufferize(
             _convert_declaration(function, option)
             continue
         state = states[function]
+        buffer_state = ModuleBufferizationState(module, options, state)
         if not infer:
-            stats.tensor_copies += insert_tensor_copies(state)
+            stats.tensor_copies += insert_tensor_copies(
+                state, buffer_state.get_buffer_type
+            )
         read_only = (
             read_only_returns(function, state) if function in graph.recursive else ()
         )
-        buffer_state = ModuleBufferizationState(module, options, state)
         bufferize_ops(function, buffer_state)
         _convert_arguments(function, option)
         if function in graph.recursive:
@@ -440,7 +448,7 @@ def one_shot_module_bufferize(
             options.buffer_alignment,
             read_only,
         )
-        fold_to_buffer_to_tensor(function)
+        fold_to_buffer_to_tensor(function, options.buffer_alignment)
         stats.allocations += buffer_state.statistics.allocations
         stats.copies += buffer_state.statistics.copies
         stats.globals += buffer_state.statistics.globals
