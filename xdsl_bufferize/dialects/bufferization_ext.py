@@ -65,7 +65,7 @@ class ToTensorOp(bufferization.ToTensorOp):
     restrict = opt_prop_def(UnitAttr)
 
     assembly_format = bufferization.ToTensorOp.assembly_format
-    parse = _DEFAULT_PARSE
+    parse = _DEFAULT_PARSE  # pyright: ignore[reportAssignmentType]
     print = _DEFAULT_PRINT
 
     def verify_(self) -> None:
@@ -84,7 +84,7 @@ class ToBufferOp(bufferization.ToBufferOp):
     read_only = opt_prop_def(UnitAttr)
 
     assembly_format = bufferization.ToBufferOp.assembly_format
-    parse = _DEFAULT_PARSE
+    parse = _DEFAULT_PARSE  # pyright: ignore[reportAssignmentType]
     print = _DEFAULT_PRINT
 
     def verify_(self) -> None:
