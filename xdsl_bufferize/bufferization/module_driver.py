@@ -124,7 +124,7 @@ from xdsl_bufferize.interfaces.diagnostics import (
     call_context,
     op_error,
 )
-from xdsl_bufferize.interfaces.memref_copy import copy_ops
+from xdsl_bufferize.interfaces.memref_copy import copy_ops, realloc_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
 from xdsl_bufferize.models.func import fits_argument_type
@@ -248,7 +248,10 @@ def _buffer_as_type(
         cast = memref.CastOp.get(buffer, wanted)  # pyright: ignore[reportArgumentType]
         Rewriter.insert_op(cast, InsertPoint.before(before))
         return cast.dest
-    return _copy_buffer(buffer, wanted, before, alignment)
+    assert isinstance(wanted, MemRefType)
+    ops, copied = realloc_ops(buffer, wanted, alignment)  # pyright: ignore[reportUnknownArgumentType]
+    Rewriter.insert_op(ops, InsertPoint.before(before))
+    return copied
 
 
 def _copy_buffer(

@@ -96,9 +96,16 @@ TENSOR_FEATURES: tuple[str, ...] = (
     "reread",
     "checksum",
     "recursion",
+    "memory_space",
     *ADVERSARIAL_FEATURES,
 )
 """Features a tensor program may use; each can be disabled by name.
+
+`memory_space`: tensors in memory space 1 (`bufferization.alloc_tensor()
+{memory_space = 1 : i64}`, filled or initialised like other new tensors, or an
+`alloc_tensor copy(%t) {memory_space = 1 : i64}` of an existing value), used by any
+later op: the copies bufferization makes of them stay in space 1, and where they meet
+the default space (calls, results, branches, loops) they are copied across spaces.
 
 `recursion` (with function boundaries; the memref programs' feature of the same name
 makes their recursive helper): a helper calling itself with a decreasing index bound,
@@ -980,6 +987,23 @@ class ProgramGenerator:
         )
         self.add(_Val(name, src.type, src.shape, lineage=self.new_lineage()))
 
+    def op_memory_space(self, depth: int) -> None:
+        """A tensor in memory space 1: a new one, or a copy of an existing value."""
+        space = "{memory_space = 1 : i64}"
+        name = self.fresh("ms")
+        if self.rng.random() < 0.5:
+            shape = self.shape()
+            typ = tensor_type(shape)
+            self.emit(f"{name} = bufferization.alloc_tensor() {space} : {typ}")
+            self.init_tensor(name, typ, shape)
+            return
+        src = self.any_tensor()
+        self.emit(
+            f"{name} = bufferization.alloc_tensor() copy({src.name}) {space} "
+            f": {src.type}"
+        )
+        self.add(_Val(name, src.type, src.shape, lineage=self.new_lineage()))
+
     def enter_loop(self) -> tuple[int | None, list[_Val], list[_Val], set[int]]:
         """Start a loop body (call before pushing its scope); returns what to restore."""
         saved = (self.loop_base, self.loop_side, self.loop_captured, self.outer_chains)
@@ -1678,6 +1702,7 @@ class ProgramGenerator:
             ("alloc_tensor", self.op_alloc_tensor, 0.5, "alloc_tensor"),
             ("recursion", self.op_recursion, 0.6, "recursion"),
             ("several_returns", self.op_several_returns, 0.6, "several_returns"),
+            ("memory_space", self.op_memory_space, 0.5, "memory_space"),
         ]
         return [
             (fn, c.weight(name, w), feat)
