@@ -60,7 +60,7 @@ def test_analysis_programs_are_collected() -> None:
     assert (
         sum(case.startswith("module-several-returns.mlir") for case, _ in PROGRAMS) == 4
     )
-    assert sum(case.startswith("memory-space") for case, _ in PROGRAMS) == 8
+    assert sum(case.startswith("memory-space") for case, _ in PROGRAMS) == 9
 
 
 @pytest.mark.parametrize("pipeline", PIPELINES)

@@ -36,7 +36,7 @@ CASES = _chunks()
 
 
 def test_cases_are_collected() -> None:
-    assert len(CASES) == 8
+    assert len(CASES) == 9
 
 
 def _verify_upstream(text: str) -> None:

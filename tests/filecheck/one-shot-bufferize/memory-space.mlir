@@ -153,3 +153,37 @@ func.func @main() -> f32 {
 // CHECK-NEXT:  %[[CAST:.*]] = "memref.cast"(%[[C]]) : (memref<4xf32>) -> memref<4xf32, strided<[?], offset: ?>>
 // CHECK-NEXT:  func.call @fill(%[[CAST]], %{{.*}})
 // CHECK-NEXT:  "memref.copy"(%[[C]], %[[A]]) : (memref<4xf32>, memref<4xf32, 1 : i64>) -> ()
+
+// -----
+
+// Branches yielding buffers of different spaces (MLIR refuses them: "inconsistent
+// memory space on then/else branches"): the result is in the space of the first
+// branch's buffer, and the other branch yields a copy of its buffer there.
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %true = arith.constant true
+  %one = arith.constant 1.0 : f32
+  %a = bufferization.alloc_tensor() {memory_space = 1 : i64} : tensor<4xf32>
+  %af = linalg.fill ins(%one : f32) outs(%a : tensor<4xf32>) -> tensor<4xf32>
+  %b = tensor.empty() : tensor<4xf32>
+  %bf = linalg.fill ins(%one : f32) outs(%b : tensor<4xf32>) -> tensor<4xf32>
+  %r = scf.if %true -> (tensor<4xf32>) {
+    scf.yield %af : tensor<4xf32>
+  } else {
+    scf.yield %bf : tensor<4xf32>
+  }
+  %x = tensor.extract %r[%c0] : tensor<4xf32>
+  return %x : f32
+}
+
+// CHECK-LABEL: func.func @main
+// CHECK:       %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32, 1 : i64>
+// CHECK:       %[[B:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+// CHECK:       scf.if %{{.*}} -> (memref<4xf32, strided<[?], offset: ?>, 1 : i64>) {
+// CHECK-NEXT:    %[[CA:.*]] = "memref.cast"(%[[A]]) : (memref<4xf32, 1 : i64>) -> memref<4xf32, strided<[?], offset: ?>, 1 : i64>
+// CHECK-NEXT:    scf.yield %[[CA]]
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:    %[[C:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32, 1 : i64>
+// CHECK-NEXT:    "memref.copy"(%[[B]], %[[C]]) : (memref<4xf32>, memref<4xf32, 1 : i64>) -> ()
+// CHECK-NEXT:    %[[CC:.*]] = "memref.cast"(%[[C]]) : (memref<4xf32, 1 : i64>) -> memref<4xf32, strided<[?], offset: ?>, 1 : i64>
+// CHECK-NEXT:    scf.yield %[[CC]]
