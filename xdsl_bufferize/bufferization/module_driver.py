@@ -48,13 +48,12 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from xdsl.dialects import arith, bufferization, func, memref
+from xdsl.dialects import bufferization, func, memref
 from xdsl.dialects.builtin import (
     FunctionType,
-    IndexType,
-    IntegerAttr,
     MemRefType,
     ModuleOp,
+    NoneAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
@@ -124,7 +123,7 @@ from xdsl_bufferize.interfaces.diagnostics import (
     call_context,
     op_error,
 )
-from xdsl_bufferize.interfaces.memref_copy import copy_ops, realloc_ops
+from xdsl_bufferize.interfaces.memref_copy import realloc_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
 from xdsl_bufferize.models.func import fits_argument_type
@@ -260,24 +259,15 @@ def _copy_buffer(
     """A new buffer of type `wanted` (identity or fully dynamic layout: allocated
     with the identity) holding a copy of `buffer`, inserted before `before`."""
     assert isinstance(wanted, MemRefType)
-    sizes: list[SSAValue] = []
-    for dim, size in enumerate(wanted.get_shape()):
-        if size < 0:
-            constant = arith.ConstantOp(IntegerAttr(dim, IndexType()))
-            dim_op = memref.DimOp.from_source_and_index(buffer, constant)
-            Rewriter.insert_op([constant, dim_op], InsertPoint.before(before))
-            sizes.append(dim_op.result)
-    alloc = memref.AllocOp.get(
+    contiguous = MemRefType(
         wanted.element_type,
-        alignment if alignment > 0 else None,
         wanted.get_shape(),
-        sizes,
-        memory_space=wanted.memory_space,
+        NoneAttr(),
+        wanted.memory_space,  # pyright: ignore[reportUnknownMemberType, reportUnknownArgumentType]
     )
-    Rewriter.insert_op(
-        [alloc, *copy_ops(buffer, alloc.memref)], InsertPoint.before(before)
-    )
-    return alloc.memref
+    ops, copied = realloc_ops(buffer, contiguous, alignment)
+    Rewriter.insert_op(ops, InsertPoint.before(before))
+    return copied
 
 
 def _convert_declaration(function: func.FuncOp, option: LayoutMapOption) -> None:
