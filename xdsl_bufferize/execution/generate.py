@@ -73,6 +73,10 @@ conflict (issue #12), and programs with them fail where the analysis is wrong.
   (results of different layouts), sometimes two results (one buffer twice).
 """
 
+OPT_IN_FEATURES: tuple[str, ...] = ("memory_space",)
+"""Tensor features that are off unless enabled (`+memory_space`), so that the
+programs of every seed stay as they were without them (see `memory_space` below)."""
+
 TENSOR_FEATURES: tuple[str, ...] = (
     "calls",
     "writable_args",
@@ -96,12 +100,12 @@ TENSOR_FEATURES: tuple[str, ...] = (
     "reread",
     "checksum",
     "recursion",
-    "memory_space",
+    *OPT_IN_FEATURES,
     *ADVERSARIAL_FEATURES,
 )
 """Features a tensor program may use; each can be disabled by name.
 
-`memory_space`: tensors in memory space 1 (`bufferization.alloc_tensor()
+`memory_space` (opt-in: `+memory_space`): tensors in memory space 1 (`bufferization.alloc_tensor()
 {memory_space = 1 : i64}`, filled or initialised like other new tensors, or an
 `alloc_tensor copy(%t) {memory_space = 1 : i64}` of an existing value), used by any
 later op: the copies bufferization makes of them stay in space 1, and where they meet
@@ -167,9 +171,9 @@ class GeneratorConfig:
     """Whether helper functions take and return tensors (else scalar-only signatures)."""
     nonequivalent_yields: bool = False
     """Whether loops may yield tensors not equivalent to their iteration arguments."""
-    disabled: frozenset[str] = frozenset(ADVERSARIAL_FEATURES)
+    disabled: frozenset[str] = frozenset((*ADVERSARIAL_FEATURES, *OPT_IN_FEATURES))
     """Features (see `TENSOR_FEATURES` / `MEMREF_FEATURES`) never used (by default the
-    `ADVERSARIAL_FEATURES`)."""
+    `ADVERSARIAL_FEATURES` and the `OPT_IN_FEATURES`)."""
     weights: tuple[tuple[str, float], ...] = ()
     """Overrides of the relative weight of an op kind (names as in `_tensor_ops`)."""
     max_helpers: int = 3
