@@ -13,6 +13,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl_bufferize.execution.fuzz import apply_pipeline, parse_module
 from xdsl_bufferize.execution.generate import (
     ADVERSARIAL_FEATURES,
+    OPT_IN_FEATURES,
     GeneratorConfig,
     apply_feature_spec,
     config_for_pipeline,
@@ -380,10 +381,11 @@ ADVERSARIAL_NONEQUIVALENT = replace(ADVERSARIAL, nonequivalent_yields=True)
 
 def test_adversarial_features_are_off_by_default() -> None:
     assert set(ADVERSARIAL_FEATURES) <= GeneratorConfig().disabled
-    assert not ADVERSARIAL.disabled
-    assert apply_feature_spec(ADVERSARIAL, "-adversarial").disabled == set(
-        ADVERSARIAL_FEATURES
-    )
+    assert ADVERSARIAL.disabled == set(OPT_IN_FEATURES)
+    assert apply_feature_spec(ADVERSARIAL, "-adversarial").disabled == {
+        *ADVERSARIAL_FEATURES,
+        *OPT_IN_FEATURES,
+    }
     one = apply_feature_spec(GeneratorConfig(), "+captured_writes")
     assert one.enabled("captured_writes") and not one.enabled("materialize")
     texts = "\n".join(generate_program(seed, GeneratorConfig()) for seed in range(20))
