@@ -169,9 +169,22 @@ class OneShotBufferizeOptions(PassOptions):
     copy; callers inside the module call a private in-place variant)."""
     statistics: bool = False
     """Print counts of decisions, allocations and copies."""
+    must_infer_memory_space: bool = False
+    """An allocation whose memory space is neither given (`alloc_tensor`'s
+    `memory_space`) nor inferred from the buffer it copies (an out-of-place copy, a
+    `copy(%t)`) is an error at the allocating op ("could not infer memory space"),
+    as with MLIR's option of that name; otherwise it takes default-memory-space."""
+    default_memory_space: int = 0
+    """The memory space of allocations that infer none (tensor.empty, an
+    alloc_tensor without `memory_space` or `copy`, from_elements, ...): 0 (the
+    default) is no memory space, N > 0 the integer space `N : i64`. MLIR's pass
+    has no textual option for it (its `defaultMemorySpaceFn` is set from C++);
+    function boundaries keep no memory space whatever its value, as MLIR's
+    default function type conversion does for tensors without one."""
 
     def validate(self, pass_name: str) -> None:
-        """A known heuristic and layout option; a power-of-two alignment (or 0)."""
+        """A known heuristic and layout option; a power-of-two alignment (or 0); a
+        non-negative default memory space."""
         heuristics = get_args(AnalysisHeuristicName)
         if self.analysis_heuristic not in heuristics:
             raise invalid_option(
@@ -184,6 +197,12 @@ class OneShotBufferizeOptions(PassOptions):
                 "function-boundary-type-conversion",
                 self.function_boundary_type_conversion,
                 layouts,
+            )
+        space = self.default_memory_space
+        if isinstance(space, bool) or not isinstance(space, int) or space < 0:
+            raise InvalidOptionError(
+                f"{pass_name}: invalid value '{space}' of option "
+                "default-memory-space (must be a non-negative integer)"
             )
         # `comprehensive-bufferize` leaves it unset (None): see its options.
         alignment: int | None = self.buffer_alignment
@@ -211,6 +230,8 @@ class OneShotBufferizeOptions(PassOptions):
             infer_private_layouts=self.infer_private_layouts,
             drop_equivalent_buffer_results=self.drop_equivalent_buffer_results,
             public_arguments_writable=self.public_arguments_writable,
+            must_infer_memory_space=self.must_infer_memory_space,
+            default_memory_space=self.default_memory_space,
         )
 
 

@@ -1,5 +1,5 @@
 """Every one-shot-bufferize analysis test (and the public-ABI, recursion,
-several-returns, while-layout, vector.mask, affine, scf.parallel and unranked tests) with an argument-free `@main` is also
+several-returns, while-layout, vector.mask, affine, scf.parallel, unranked and memory-space tests) with an argument-free `@main` is also
 executed: before and after each pipeline below, on the reference executor, with
 equal results and no memory finding (no leak, no double free, no write into a
 constant). The decisions
@@ -35,6 +35,7 @@ def _programs() -> list[tuple[str, str]]:
     cases: list[tuple[str, str]] = []
     paths = [
         *INPUTS.glob("analysis*.mlir"),
+        *INPUTS.glob("memory-space*.mlir"),
         INPUTS / "module-public-abi.mlir",
         INPUTS / "module-recursion.mlir",
         INPUTS / "module-several-returns.mlir",
@@ -71,6 +72,7 @@ def test_analysis_programs_are_collected() -> None:
     ):
         assert sum(case.startswith(name) for case, _ in PROGRAMS) == count
     assert sum(case.startswith("unranked.mlir") for case, _ in PROGRAMS) == 8
+    assert sum(case.startswith("memory-space") for case, _ in PROGRAMS) == 9
 
 
 @pytest.mark.parametrize("pipeline", PIPELINES)

@@ -14,6 +14,7 @@ from xdsl_bufferize.execution.fuzz import apply_pipeline, parse_module
 from xdsl_bufferize.execution.generate import (
     ADVERSARIAL_FEATURES,
     MEMREF_FEATURES,
+    OPT_IN_FEATURES,
     REGION_OP_FEATURES,
     GeneratorConfig,
     apply_feature_spec,
@@ -384,10 +385,11 @@ ADVERSARIAL_NONEQUIVALENT = replace(ADVERSARIAL, nonequivalent_yields=True)
 
 def test_adversarial_features_are_off_by_default() -> None:
     assert set(ADVERSARIAL_FEATURES) <= GeneratorConfig().disabled
-    assert ADVERSARIAL.disabled == set(REGION_OP_FEATURES)
+    assert ADVERSARIAL.disabled == {*REGION_OP_FEATURES, *OPT_IN_FEATURES}
     assert apply_feature_spec(ADVERSARIAL, "-adversarial").disabled == {
         *ADVERSARIAL_FEATURES,
         *REGION_OP_FEATURES,
+        *OPT_IN_FEATURES,
     }
     one = apply_feature_spec(GeneratorConfig(), "+captured_writes")
     assert one.enabled("captured_writes") and not one.enabled("materialize")

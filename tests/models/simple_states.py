@@ -165,10 +165,17 @@ class SimpleBufferization(BufferizationState):
         tensor_type: TensorType[Attribute],
         dynamic_sizes: Sequence[SSAValue],
         copy_from: SSAValue | None = None,
+        memory_space: Attribute | None = None,
     ) -> SSAValue:
-        alloc = memref.AllocOp(
-            list(dynamic_sizes), [], identity_buffer_type(tensor_type)
-        )
+        buffer_type = identity_buffer_type(tensor_type)
+        if memory_space is not None:
+            buffer_type = MemRefType(
+                buffer_type.element_type,
+                buffer_type.get_shape(),
+                buffer_type.layout,
+                memory_space,
+            )
+        alloc = memref.AllocOp(list(dynamic_sizes), [], buffer_type)
         rewriter.insert(alloc)
         if copy_from is not None:
             rewriter.insert(memref.CopyOp(copy_from, alloc.memref))

@@ -15,11 +15,14 @@ from collections.abc import Callable
 from xdsl.dialects import arith, bufferization, tensor
 from xdsl.dialects.builtin import (
     IndexType,
+    MemRefType,
+    NoneAttr,
     TensorType,
     UnitAttr,
+    UnrankedMemRefType,
     UnrankedTensorType,
 )
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from xdsl_bufferize.analysis.conflicts import Conflict
 from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
@@ -28,12 +31,29 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
 )
 from xdsl_bufferize.interfaces.copy_reasons import SsaNames, record_reason
+from xdsl_bufferize.models.bufferization import MEMORY_SPACE
 from xdsl_bufferize.utils.ir import unranked_buffer_type
 
 
-def insert_tensor_copies(state: OneShotAnalysisState) -> int:
+def memory_space_of(buffer_type: Attribute) -> Attribute:
+    """The memory space of a memref type (`NoneAttr` when it has none)."""
+    if isinstance(buffer_type, MemRefType | UnrankedMemRefType):
+        return buffer_type.memory_space  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    return NoneAttr()
+
+
+def insert_tensor_copies(
+    state: OneShotAnalysisState,
+    buffer_type_of: Callable[[SSAValue], Attribute] | None = None,
+) -> int:
     """Replace each out-of-place operand by a `bufferization.alloc_tensor` (with
-    `copy` when the op reads the operand) and record it as in place."""
+    `copy` when the op reads the operand) and record it as in place.
+
+    The new buffer is in the memory space of the operand's buffer (as in MLIR's
+    `allocateTensorForShapedValue`): a copy infers it from its `copy` operand; an
+    allocation without `copy` takes the `memory_space` of `buffer_type_of(operand)`
+    when that is a space (no attribute when it has none, or without
+    `buffer_type_of`)."""
     count = 0
     names = (
         SsaNames(names_scope(state))
@@ -71,6 +91,10 @@ def insert_tensor_copies(state: OneShotAnalysisState) -> int:
                 _insert_before(dim_op, op)
                 sizes.append(dim_op.result)
             alloc = bufferization.AllocTensorOp(tensor_type, sizes)
+            if buffer_type_of is not None:
+                space = memory_space_of(buffer_type_of(value))
+                if not isinstance(space, NoneAttr):
+                    alloc.attributes[MEMORY_SPACE] = space
         alloc.attributes["__out_of_place_copy__"] = UnitAttr()
         _insert_before(alloc, op)
         copy = alloc.tensor

@@ -55,6 +55,7 @@ from xdsl_bufferize.analysis.ir_checks import (
 from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
 from xdsl_bufferize.bufferization.copies import (
     insert_tensor_copies,
+    memory_space_of,
     origin_reason,
 )
 from xdsl_bufferize.bufferization.reports import (
@@ -82,7 +83,11 @@ from xdsl_bufferize.interfaces.diagnostics import (
     BufferizationError,
     op_error,
 )
-from xdsl_bufferize.interfaces.memref_copy import copy_ops
+from xdsl_bufferize.interfaces.memref_copy import (
+    copy_ops,
+    realloc_ops,
+    same_memory_space,
+)
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
 from xdsl_bufferize.utils.ir import (
@@ -92,12 +97,39 @@ from xdsl_bufferize.utils.ir import (
     unranked_buffer_type,
 )
 
+NO_MEMORY_SPACE = NoneAttr()
+"""The memory space of a memref type that has none."""
+
 
 @lru_cache(maxsize=1024)
-def identity_memref_type(tensor_type: Attribute) -> MemRefType[Attribute]:
-    """The identity-layout memref type of a ranked tensor type."""
+def identity_memref_type(
+    tensor_type: Attribute, memory_space: Attribute = NO_MEMORY_SPACE
+) -> MemRefType[Attribute]:
+    """The identity-layout memref type of a ranked tensor type, in `memory_space`
+    (no space by default)."""
     assert isinstance(tensor_type, TensorType)
-    return MemRefType(tensor_type.element_type, tensor_type.get_shape())
+    return MemRefType(
+        tensor_type.element_type, tensor_type.get_shape(), NoneAttr(), memory_space
+    )
+
+
+def allocation_memory_space(
+    options: BufferizationOptions,
+    given: Attribute | None,
+    source_type: Attribute | None,
+) -> Attribute:
+    """The memory space of a new buffer (MLIR's `AllocTensorOp::getBufferType`):
+    the `given` one, else that of the buffer it is copied or derived from
+    (`source_type`), else the options' default. Raises `PassFailedException`
+    (reported at the allocating op) when `must-infer-memory-space` leaves none."""
+    if given is not None:
+        return given
+    if source_type is not None:
+        return memory_space_of(source_type)
+    default = options.default_memory_space_attr()
+    if default is None:
+        raise PassFailedException("could not infer memory space")
+    return default
 
 
 _NO_SEGMENTS = DenseArrayBase.from_list(i32, [0, 0])
@@ -110,22 +142,28 @@ def _alignment_attr(alignment: int) -> IntegerAttr:
 
 
 def alloc_op(
-    tensor_type: TensorType[Attribute], alignment: int, sizes: Sequence[SSAValue]
+    tensor_type: TensorType[Attribute],
+    alignment: int,
+    sizes: Sequence[SSAValue],
+    memory_space: Attribute = NO_MEMORY_SPACE,
 ) -> memref.AllocOp:
-    """`memref.alloc` of the identity buffer of `tensor_type`, as `AllocOp.get` builds
-    it; the static case reuses its (immutable) type and property attributes."""
+    """`memref.alloc` of the identity buffer of `tensor_type` in `memory_space`, as
+    `AllocOp.get` builds it; the static case reuses its (immutable) type and
+    property attributes."""
     if sizes:
         return memref.AllocOp.get(
             tensor_type.element_type,
             alignment if alignment > 0 else None,
             tensor_type.get_shape(),
             sizes,
+            memory_space=memory_space,
         )
     properties: dict[str, Attribute] = {"operandSegmentSizes": _NO_SEGMENTS}
     if alignment > 0:
         properties["alignment"] = _alignment_attr(alignment)
     return memref.AllocOp.create(
-        result_types=[identity_memref_type(tensor_type)], properties=properties
+        result_types=[identity_memref_type(tensor_type, memory_space)],
+        properties=properties,
     )
 
 
@@ -203,7 +241,10 @@ class OneShotBufferizationState(BufferizationState):
                 found = model.buffer_type(owner, value, self)
                 if isinstance(found, MemRefType):
                     return found  # pyright: ignore[reportUnknownVariableType]
-        return identity_memref_type(value.type)
+        default = self.options.default_memory_space_attr()
+        return identity_memref_type(
+            value.type, NoneAttr() if default is None else default
+        )
 
     def get_base_buffer_type(self, value: SSAValue) -> BufferType:
         value_type = value.type
@@ -257,7 +298,13 @@ class OneShotBufferizationState(BufferizationState):
         tensor_type: TensorType[Attribute],
         dynamic_sizes: Sequence[SSAValue],
         copy_from: SSAValue | None = None,
+        memory_space: Attribute | None = None,
     ) -> SSAValue:
+        space = allocation_memory_space(
+            self.options,
+            memory_space,
+            None if copy_from is None else copy_from.type,
+        )
         sizes = list(dynamic_sizes)
         shape = tensor_type.get_shape()
         if copy_from is not None and not sizes:
@@ -268,7 +315,7 @@ class OneShotBufferizationState(BufferizationState):
                     rewriter.insert(constant)
                     rewriter.insert(dim)
                     sizes.append(dim.result)
-        alloc = alloc_op(tensor_type, self.options.buffer_alignment, sizes)
+        alloc = alloc_op(tensor_type, self.options.buffer_alignment, sizes, space)
         rewriter.insert(alloc)
         self.statistics.allocations += 1
         if copy_from is not None:
@@ -369,8 +416,9 @@ def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
             raise op_error(ONE_SHOT_STAGE, op, str(error)) from error
 
 
-def _fold_pair(to_buffer: bufferization.ToBufferOp) -> bool:
-    """Fold `to_buffer(to_tensor(m))` to `m`; whether it was folded (erased)."""
+def _fold_pair(to_buffer: bufferization.ToBufferOp, alignment: int) -> bool:
+    """Fold `to_buffer(to_tensor(m))` to `m` (a cast or, across memory spaces, a
+    copy aligned to `alignment`); whether it was folded (erased)."""
     source = to_buffer.tensor
     if not isinstance(source, OpResult) or not isinstance(
         source.op, bufferization.ToTensorOp
@@ -378,25 +426,38 @@ def _fold_pair(to_buffer: bufferization.ToBufferOp) -> bool:
         return False
     memref_value = source.op.memref
     replacement = memref_value
-    if memref_value.type != to_buffer.memref.type:
-        cast = memref.CastOp.get(memref_value, to_buffer.memref.type)  # pyright: ignore[reportArgumentType]
+    wanted = to_buffer.memref.type
+    if memref_value.type != wanted:
         block = to_buffer.parent_block()
         assert block is not None
-        block.insert_op_before(cast, to_buffer)
-        replacement = cast.dest
+        if same_memory_space(memref_value.type, wanted):
+            cast = memref.CastOp.get(memref_value, wanted)  # pyright: ignore[reportArgumentType]
+            block.insert_op_before(cast, to_buffer)
+            replacement = cast.dest
+        else:
+            # No cast changes the memory space: a copy in the wanted one (MLIR's
+            # `castOrReallocMemRefValue`).
+            assert isinstance(wanted, MemRefType)
+            with copies_made_for(
+                f"copy of a {memref_value.type} into memory space "
+                f"{wanted.memory_space}: no memref.cast changes the memory space"
+            ):
+                ops, replacement = realloc_ops(memref_value, wanted, alignment)  # pyright: ignore[reportUnknownArgumentType]
+            block.insert_ops_before(ops, to_buffer)
     to_buffer.memref.replace_all_uses_with(replacement)
     to_buffer.detach()
     to_buffer.erase()
     return True
 
 
-def fold_to_buffer_to_tensor(root: Operation) -> None:
+def fold_to_buffer_to_tensor(root: Operation, alignment: int = 64) -> None:
     """Fold `to_buffer(to_tensor(m))` to `m` and erase dead wrappers (in one walk:
-    erasing a wrapper may only kill the wrapper defining its operand)."""
+    erasing a wrapper may only kill the wrapper defining its operand); a copy
+    across memory spaces is aligned to `alignment`."""
     wrappers: list[Operation] = []
     for op in list(root.walk()):
         if isinstance(op, bufferization.ToBufferOp):
-            if not _fold_pair(op):
+            if not _fold_pair(op, alignment):
                 wrappers.append(op)
         elif isinstance(op, bufferization.ToTensorOp):
             wrappers.append(op)
@@ -422,8 +483,10 @@ def fold_to_buffer_to_tensor(root: Operation) -> None:
 
 def _contiguous_to_tensor(op: bufferization.ToTensorOp) -> None:
     """A `to_tensor` left in the output (at an unknown op) of a buffer with a
-    layout other than the identity reads a contiguous copy instead: xDSL's
-    `to_tensor` takes identity-layout memrefs only."""
+    layout other than the identity reads a contiguous copy instead: xDSL's own
+    `to_tensor` takes identity-layout memrefs only. (Ours, `dialects/bufferization_ext.py`,
+    takes any layout as MLIR's does, so this copy could go; kept so that outputs
+    stay as they were.)"""
     buffer = op.memref
     buffer_type = buffer.type
     if not isinstance(buffer_type, MemRefType) or isinstance(
@@ -431,34 +494,21 @@ def _contiguous_to_tensor(op: bufferization.ToTensorOp) -> None:
     ):
         return
     memref_type: MemRefType[Attribute] = buffer_type  # pyright: ignore[reportUnknownVariableType]
-    new_ops: list[Operation] = []
-    sizes: list[SSAValue] = []
-    for index, size in enumerate(memref_type.get_shape()):
-        if size < 0:
-            position = arith.ConstantOp.from_int_and_width(index, IndexType())
-            dim = memref.DimOp(buffer, position.result)
-            new_ops += [position, dim]
-            sizes.append(dim.result)
-    alloc = memref.AllocOp(
-        sizes,
-        [],
-        MemRefType(
-            memref_type.element_type,
-            memref_type.get_shape(),
-            NoneAttr(),
-            memref_type.memory_space,
-        ),
+    contiguous = MemRefType(
+        memref_type.element_type,
+        memref_type.get_shape(),
+        NoneAttr(),
+        memref_type.memory_space,
     )
-    new_ops.append(alloc)
     with copies_made_for(
         f"copy for `bufferization.to_tensor` of a {memref_type}: xDSL's to_tensor "
         "takes identity-layout memrefs only"
     ):
-        new_ops += copy_ops(buffer, alloc.memref)
+        new_ops, copied = realloc_ops(buffer, contiguous, 0)
     block = op.parent_block()
     assert block is not None
     block.insert_ops_before(new_ops, op)
-    op.operands[0] = alloc.memref
+    op.operands[0] = copied
 
 
 def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisState:
@@ -492,10 +542,10 @@ def one_shot_bufferize(
     if options.test_analysis_only:
         annotate_analysis(root, state, options)
         return stats
-    stats.tensor_copies = insert_tensor_copies(state)
     buffer_state = OneShotBufferizationState(root, options, state)
+    stats.tensor_copies = insert_tensor_copies(state, buffer_state.get_buffer_type)
     bufferize_ops(root, buffer_state)
-    fold_to_buffer_to_tensor(root)
+    fold_to_buffer_to_tensor(root, options.buffer_alignment)
     stats.allocations = buffer_state.statistics.allocations
     stats.copies = buffer_state.statistics.copies
     stats.globals = buffer_state.statistics.globals

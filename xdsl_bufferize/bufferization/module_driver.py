@@ -48,13 +48,12 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from xdsl.dialects import arith, bufferization, func, memref
+from xdsl.dialects import bufferization, func, memref
 from xdsl.dialects.builtin import (
     FunctionType,
-    IndexType,
-    IntegerAttr,
     MemRefType,
     ModuleOp,
+    NoneAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
@@ -124,7 +123,7 @@ from xdsl_bufferize.interfaces.diagnostics import (
     call_context,
     op_error,
 )
-from xdsl_bufferize.interfaces.memref_copy import copy_ops
+from xdsl_bufferize.interfaces.memref_copy import realloc_ops
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
 from xdsl_bufferize.models.func import fits_argument_type
@@ -248,7 +247,10 @@ def _buffer_as_type(
         cast = memref.CastOp.get(buffer, wanted)  # pyright: ignore[reportArgumentType]
         Rewriter.insert_op(cast, InsertPoint.before(before))
         return cast.dest
-    return _copy_buffer(buffer, wanted, before, alignment)
+    assert isinstance(wanted, MemRefType)
+    ops, copied = realloc_ops(buffer, wanted, alignment)  # pyright: ignore[reportUnknownArgumentType]
+    Rewriter.insert_op(ops, InsertPoint.before(before))
+    return copied
 
 
 def _copy_buffer(
@@ -257,23 +259,15 @@ def _copy_buffer(
     """A new buffer of type `wanted` (identity or fully dynamic layout: allocated
     with the identity) holding a copy of `buffer`, inserted before `before`."""
     assert isinstance(wanted, MemRefType)
-    sizes: list[SSAValue] = []
-    for dim, size in enumerate(wanted.get_shape()):
-        if size < 0:
-            constant = arith.ConstantOp(IntegerAttr(dim, IndexType()))
-            dim_op = memref.DimOp.from_source_and_index(buffer, constant)
-            Rewriter.insert_op([constant, dim_op], InsertPoint.before(before))
-            sizes.append(dim_op.result)
-    alloc = memref.AllocOp.get(
+    contiguous = MemRefType(
         wanted.element_type,
-        alignment if alignment > 0 else None,
         wanted.get_shape(),
-        sizes,
+        NoneAttr(),
+        wanted.memory_space,  # pyright: ignore[reportUnknownMemberType, reportUnknownArgumentType]
     )
-    Rewriter.insert_op(
-        [alloc, *copy_ops(buffer, alloc.memref)], InsertPoint.before(before)
-    )
-    return alloc.memref
+    ops, copied = realloc_ops(buffer, contiguous, alignment)
+    Rewriter.insert_op(ops, InsertPoint.before(before))
+    return copied
 
 
 def _convert_declaration(function: func.FuncOp, option: LayoutMapOption) -> None:
@@ -410,7 +404,12 @@ def one_shot_module_bufferize(
         # The copies first, so that call operands have their final buffers.
         for function in graph.order:
             if not function.is_declaration:
-                stats.tensor_copies += insert_tensor_copies(states[function])
+                stats.tensor_copies += insert_tensor_copies(
+                    states[function],
+                    ModuleBufferizationState(
+                        module, options, states[function]
+                    ).get_buffer_type,
+                )
         inferred = infer_private_layouts(module, graph, states, options)
     else:
         inferred = set[func.FuncOp]()
@@ -419,12 +418,14 @@ def one_shot_module_bufferize(
             _convert_declaration(function, option)
             continue
         state = states[function]
+        buffer_state = ModuleBufferizationState(module, options, state)
         if not infer:
-            stats.tensor_copies += insert_tensor_copies(state)
+            stats.tensor_copies += insert_tensor_copies(
+                state, buffer_state.get_buffer_type
+            )
         read_only = (
             read_only_returns(function, state) if function in graph.recursive else ()
         )
-        buffer_state = ModuleBufferizationState(module, options, state)
         bufferize_ops(function, buffer_state)
         _convert_arguments(function, option)
         if function in graph.recursive:
@@ -440,7 +441,7 @@ def one_shot_module_bufferize(
             options.buffer_alignment,
             read_only,
         )
-        fold_to_buffer_to_tensor(function)
+        fold_to_buffer_to_tensor(function, options.buffer_alignment)
         stats.allocations += buffer_state.statistics.allocations
         stats.copies += buffer_state.statistics.copies
         stats.globals += buffer_state.statistics.globals

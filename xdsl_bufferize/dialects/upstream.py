@@ -6,7 +6,8 @@ own. `register_upstream_ops()` therefore puts our op classes into xDSL's `Dialec
 objects themselves, before any context loads those dialects: it appends each op that
 xDSL does not define (`memref.realloc`, `scf.forall`, `tensor.parallel_insert_slice`,
 `linalg.map`, ...) and swaps in the few subclasses that only widen xDSL's parser to
-MLIR's forms (`linalg.reduce`'s short form). An op xDSL defines itself in a later version
+MLIR's forms (`linalg.reduce`'s short form; `bufferization.to_tensor` / `to_buffer` of a
+buffer with a memory space or a layout). An op xDSL defines itself in a later version
 is left alone (the test suite then shows what to delete here). It runs once, when this
 module is imported: by `xdsl_bufferize.universe` (so `xdsl-opt` and every context made
 through xDSL's multiverse see the ops) and by the reference executor.
@@ -17,9 +18,10 @@ through xDSL's multiverse see the ops) and by the reference executor.
 
 from __future__ import annotations
 
-from xdsl.dialects import linalg, memref, scf, tensor, vector
+from xdsl.dialects import bufferization, linalg, memref, scf, tensor, vector
 from xdsl.ir import Dialect, Operation
 
+from xdsl_bufferize.dialects.bufferization_ext import ToBufferOp, ToTensorOp
 from xdsl_bufferize.dialects.linalg_ext import (
     BatchReduceMatmulOp,
     DotOp,
@@ -45,7 +47,11 @@ ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
 )
 """Ops of MLIR that xDSL's dialect lacks, added to that dialect."""
 
-WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = ((linalg.Linalg, ReduceOp),)
+WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
+    (linalg.Linalg, ReduceOp),
+    (bufferization.Bufferization, ToTensorOp),
+    (bufferization.Bufferization, ToBufferOp),
+)
 """Subclasses replacing xDSL's class of the same name (they only parse more forms)."""
 
 

@@ -87,6 +87,10 @@ REGION_OP_FEATURES: tuple[str, ...] = ("affine", "vector_mask", "scf_parallel")
 (`+affine,+vector_mask,+scf_parallel`): so the programs of every existing seed stay
 as they were (enabling them changes the random choices of every program)."""
 
+OPT_IN_FEATURES: tuple[str, ...] = ("memory_space",)
+"""Tensor features that are off unless enabled (`+memory_space`), so that the
+programs of every seed stay as they were without them (see `memory_space` below)."""
+
 TENSOR_FEATURES: tuple[str, ...] = (
     "calls",
     "writable_args",
@@ -111,10 +115,17 @@ TENSOR_FEATURES: tuple[str, ...] = (
     "checksum",
     "recursion",
     *REGION_OP_FEATURES,
+    *OPT_IN_FEATURES,
     "unranked",
     *ADVERSARIAL_FEATURES,
 )
 """Features a tensor program may use; each can be disabled by name.
+
+`memory_space` (opt-in: `+memory_space`): tensors in memory space 1 (`bufferization.alloc_tensor()
+{memory_space = 1 : i64}`, filled or initialised like other new tensors, or an
+`alloc_tensor copy(%t) {memory_space = 1 : i64}` of an existing value), used by any
+later op: the copies bufferization makes of them stay in space 1, and where they meet
+the default space (calls, results, branches, loops) they are copied across spaces.
 
 `recursion` (with function boundaries; the memref programs' feature of the same name
 makes their recursive helper): a helper calling itself with a decreasing index bound,
@@ -187,9 +198,11 @@ class GeneratorConfig:
     """Whether helper functions take and return tensors (else scalar-only signatures)."""
     nonequivalent_yields: bool = False
     """Whether loops may yield tensors not equivalent to their iteration arguments."""
-    disabled: frozenset[str] = frozenset((*ADVERSARIAL_FEATURES, *REGION_OP_FEATURES))
+    disabled: frozenset[str] = frozenset(
+        (*ADVERSARIAL_FEATURES, *REGION_OP_FEATURES, *OPT_IN_FEATURES)
+    )
     """Features (see `TENSOR_FEATURES` / `MEMREF_FEATURES`) never used (by default the
-    `ADVERSARIAL_FEATURES` and the `REGION_OP_FEATURES`)."""
+    `ADVERSARIAL_FEATURES`, the `REGION_OP_FEATURES` and the `OPT_IN_FEATURES`)."""
     weights: tuple[tuple[str, float], ...] = ()
     """Overrides of the relative weight of an op kind (names as in `_tensor_ops`)."""
     max_helpers: int = 3
@@ -1004,6 +1017,23 @@ class ProgramGenerator:
         name = self.fresh("at")
         self.emit(
             f"{name} = bufferization.alloc_tensor() copy({src.name}) : {src.type}"
+        )
+        self.add(_Val(name, src.type, src.shape, lineage=self.new_lineage()))
+
+    def op_memory_space(self, depth: int) -> None:
+        """A tensor in memory space 1: a new one, or a copy of an existing value."""
+        space = "{memory_space = 1 : i64}"
+        name = self.fresh("ms")
+        if self.rng.random() < 0.5:
+            shape = self.shape()
+            typ = tensor_type(shape)
+            self.emit(f"{name} = bufferization.alloc_tensor() {space} : {typ}")
+            self.init_tensor(name, typ, shape)
+            return
+        src = self.any_tensor()
+        self.emit(
+            f"{name} = bufferization.alloc_tensor() copy({src.name}) {space} "
+            f": {src.type}"
         )
         self.add(_Val(name, src.type, src.shape, lineage=self.new_lineage()))
 
@@ -2013,6 +2043,7 @@ class ProgramGenerator:
                 0.6 if c.function_boundaries else 0.0,
                 "unranked",
             ),
+            ("memory_space", self.op_memory_space, 0.5, "memory_space"),
         ]
         return [
             (fn, c.weight(name, w), feat)

@@ -88,6 +88,13 @@ class FindingKind(Enum):
     DATA_RACE = "data-race"
 
 
+GPU_ALLOCATORS = frozenset({"gpu.alloc"})
+"""Ops allocating device memory: only a `GPU_FREES` op may free their buffers, and
+those ops free nothing else."""
+GPU_FREES = frozenset({"gpu.dealloc"})
+"""Ops freeing device memory (`GPU_ALLOCATORS`' buffers)."""
+
+
 @dataclass(frozen=True)
 class Finding:
     """One memory error observed while running a program."""
@@ -549,6 +556,15 @@ class MemoryTracker:
                 buffer,
             )
             return
+        if (buffer.op_name in GPU_ALLOCATORS) != (op.name in GPU_FREES):
+            self.report(
+                FindingKind.INVALID_FREE,
+                f"{op.name} frees {buffer.describe()}, which only "
+                f"{'gpu.dealloc' if buffer.op_name in GPU_ALLOCATORS else 'a host free'}"
+                " may free",
+                op,
+                buffer,
+            )
         if not view.is_base_of(buffer):
             self.report(
                 FindingKind.INVALID_FREE,

@@ -32,9 +32,10 @@ import abc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum, auto
+from functools import lru_cache
 from typing import ClassVar
 
-from xdsl.dialects.builtin import MemRefType, TensorType
+from xdsl.dialects.builtin import IntegerAttr, MemRefType, NoneAttr, TensorType
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.traits import OpTrait
@@ -146,6 +147,27 @@ class BufferizationOptions:
     module's calls target (`bufferization/public_wrappers.py`), so that its results can become
     out-parameters its callers allocate (buffer-results-to-out-params leaves public
     signatures alone); set by `comprehensive-bufferize{plan-memory=true}`."""
+    must_infer_memory_space: bool = False
+    """An allocation whose memory space is neither given (`alloc_tensor`'s
+    `memory_space`) nor inferred from a source buffer is an error (MLIR's
+    `must-infer-memory-space`), instead of taking `default_memory_space`."""
+    default_memory_space: int = 0
+    """The memory space of allocations that infer none (0: no memory space; N: the
+    integer space `N : i64`), the role of MLIR's `defaultMemorySpaceFn`."""
+
+    def default_memory_space_attr(self) -> Attribute | None:
+        """The memory space an allocation takes when nothing gives or infers one
+        (`NoneAttr` for no space), or None when it must be inferred."""
+        if self.must_infer_memory_space:
+            return None
+        return memory_space_attr(self.default_memory_space)
+
+
+@lru_cache(maxsize=64)
+def memory_space_attr(space: int) -> Attribute:
+    """The memory-space attribute of a memref type in integer space `space`
+    (`NoneAttr`, no space, for 0)."""
+    return NoneAttr() if space == 0 else IntegerAttr(space, 64)
 
 
 class AnalysisState(abc.ABC):
@@ -300,9 +322,12 @@ class BufferizationState(abc.ABC):
         tensor_type: TensorType[Attribute],
         dynamic_sizes: Sequence[SSAValue],
         copy_from: SSAValue | None = None,
+        memory_space: Attribute | None = None,
     ) -> SSAValue:
         """A new buffer for `tensor_type` (memref.alloc with the configured alignment),
-        initialised by copying `copy_from` (a memref) when given."""
+        initialised by copying `copy_from` (a memref) when given. Its memory space:
+        `memory_space` when given, else that of `copy_from`, else the options'
+        default (an error when `must_infer_memory_space` leaves none)."""
 
     def map_value(self, old: SSAValue, new: SSAValue) -> None:
         """Record that tensor `new` (e.g. the `to_tensor` of a new memref block

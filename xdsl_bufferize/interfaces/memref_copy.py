@@ -58,6 +58,49 @@ def copy_ops(source: SSAValue, target: SSAValue) -> list[Operation]:
     return [copy] if cast is None else [cast, copy]
 
 
+def realloc_ops(
+    source: SSAValue, target_type: MemRefType[Attribute], alignment: int
+) -> tuple[list[Operation], SSAValue]:
+    """The ops copying `source` into a new buffer of `target_type` (MLIR's
+    `castOrReallocMemRefValue` when a cast cannot hold, e.g. across memory spaces):
+    a `memref.alloc` with the identity layout in `target_type`'s memory space (its
+    dynamic sizes those of `source`), the copy, and a `memref.cast` to `target_type`
+    when its layout is not the identity; and the value of type `target_type`."""
+    ops: list[Operation] = []
+    sizes: list[SSAValue] = []
+    for index, size in enumerate(target_type.get_shape()):
+        if size == DYNAMIC_INDEX:
+            position = arith.ConstantOp.from_int_and_width(index, IndexType())
+            dim = memref.DimOp(source, position.result)
+            ops += [position, dim]
+            sizes.append(dim.result)
+    alloc = memref.AllocOp.get(
+        target_type.element_type,
+        alignment if alignment > 0 else None,
+        target_type.get_shape(),
+        sizes,
+        memory_space=target_type.memory_space,
+    )
+    ops.append(alloc)
+    ops += copy_ops(source, alloc.memref)
+    result: SSAValue = alloc.memref
+    if alloc.memref.type != target_type:
+        cast_op = memref.CastOp.get(result, target_type)
+        ops.append(cast_op)
+        result = cast_op.dest
+    return ops, result
+
+
+def same_memory_space(a: Attribute, b: Attribute) -> bool:
+    """Whether two memref types are in the same memory space (a `memref.cast`
+    between them may hold)."""
+    if not isinstance(a, MemRefType) or not isinstance(b, MemRefType):
+        return True
+    a_memref: MemRefType[Attribute] = a  # pyright: ignore[reportUnknownVariableType]
+    b_memref: MemRefType[Attribute] = b  # pyright: ignore[reportUnknownVariableType]
+    return a_memref.memory_space == b_memref.memory_space
+
+
 def _dim_sizes(
     value: SSAValue, memref_type: MemRefType[Attribute]
 ) -> tuple[list[Operation], list[SSAValue]]:

@@ -17,7 +17,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from xdsl.dialects import bufferization, memref
-from xdsl.dialects.builtin import MemRefType, TensorType, UnrankedMemRefType
+from xdsl.dialects.builtin import (
+    MemRefType,
+    NoneAttr,
+    TensorType,
+    UnrankedMemRefType,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
@@ -30,11 +35,20 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
     register_bufferizable_model,
 )
-from xdsl_bufferize.interfaces.memref_copy import copy_ops
+from xdsl_bufferize.interfaces.copy_reasons import copies_made_for
+from xdsl_bufferize.interfaces.memref_copy import (
+    copy_ops,
+    realloc_ops,
+    same_memory_space,
+)
 from xdsl_bufferize.interfaces.subset_insertion import (
     SubsetInsertionModel,
     register_subset_insertion_model,
 )
+
+DEFAULT_ALIGNMENT = 64
+"""The alignment of a buffer a cast across memory spaces copies into, where the
+options are not at hand (MLIR's default `buffer-alignment`)."""
 
 
 @lru_cache(maxsize=1024)
@@ -53,12 +67,25 @@ def to_tensor_op(buffer: SSAValue) -> bufferization.ToTensorOp:
 
 
 def cast_if_needed(
-    rewriter: PatternRewriter, value: SSAValue, target: Attribute
+    rewriter: PatternRewriter,
+    value: SSAValue,
+    target: Attribute,
+    alignment: int = DEFAULT_ALIGNMENT,
 ) -> SSAValue:
-    """`value` itself, or a `memref.cast` of it to `target` when types differ."""
+    """`value` itself, or a `memref.cast` of it to `target` when types differ; a
+    copy in a new buffer of `target`'s memory space (aligned to `alignment`) when
+    the spaces differ, which no cast bridges (MLIR's `castOrReallocMemRefValue`)."""
     if value.type == target:
         return value
     assert isinstance(target, MemRefType | UnrankedMemRefType)
+    if isinstance(target, MemRefType) and not same_memory_space(value.type, target):
+        with copies_made_for(
+            f"copy of a {value.type} into memory space {target.memory_space}: "
+            "no memref.cast changes the memory space"
+        ):
+            ops, copied = realloc_ops(value, target, alignment)  # pyright: ignore[reportUnknownArgumentType]
+        rewriter.insert(ops)
+        return copied
     cast = memref.CastOp.get(value, target)  # pyright: ignore[reportUnknownArgumentType]
     rewriter.insert(cast)
     return cast.dest
@@ -86,6 +113,26 @@ class AllocTensorOpModel(BufferizableOpModel):
         assert isinstance(op, bufferization.AllocTensorOp)
         return op.copy is not None
 
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        assert isinstance(op, bufferization.AllocTensorOp)
+        space = given_memory_space(op)
+        if space is None and op.copy is not None:
+            space = state.get_buffer_type(op.copy).memory_space
+        if space is None:
+            space = state.options.default_memory_space_attr()
+        if space is None:
+            return None
+        tensor_type = op.tensor.type
+        assert isinstance(tensor_type, TensorType)
+        return MemRefType(
+            tensor_type.element_type,
+            tensor_type.get_shape(),
+            NoneAttr(),
+            space,
+        )
+
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
     ) -> None:
@@ -98,8 +145,22 @@ class AllocTensorOpModel(BufferizableOpModel):
             tensor_type,  # pyright: ignore[reportUnknownArgumentType]
             list(op.dynamic_sizes),
             source,
+            given_memory_space(op),
         )
         state.replace_op_with_bufferized_values(rewriter, op, [buffer])
+
+
+MEMORY_SPACE = "memory_space"
+"""The attribute of `bufferization.alloc_tensor` naming its buffer's memory space."""
+
+
+def given_memory_space(op: bufferization.AllocTensorOp) -> Attribute | None:
+    """The `memory_space` of an `alloc_tensor` (an attribute, or a property in
+    generic form), None when not given."""
+    space = op.attributes.get(MEMORY_SPACE)
+    if space is None:
+        space = op.properties.get(MEMORY_SPACE)
+    return space
 
 
 class ToTensorOpModel(BufferizableOpModel):
@@ -159,7 +220,9 @@ class ToBufferOpModel(BufferizableOpModel):
         buffer = state.get_buffer(rewriter, op.tensor)
         if buffer is op.memref:
             return
-        buffer = cast_if_needed(rewriter, buffer, op.memref.type)
+        buffer = cast_if_needed(
+            rewriter, buffer, op.memref.type, state.options.buffer_alignment
+        )
         rewriter.replace(op, [], [buffer])
 
 

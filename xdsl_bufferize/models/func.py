@@ -281,7 +281,13 @@ class CallOpModel(BufferizableOpModel):
                     "describe this view"
                 )
                 with copies_made_for(reason):
-                    copy = state.allocate(rewriter, value.type, [], copy_from=buffer)  # pyright: ignore[reportArgumentType]
+                    copy = state.allocate(
+                        rewriter,
+                        value.type,  # pyright: ignore[reportArgumentType]
+                        [],
+                        copy_from=buffer,
+                        memory_space=getattr(wanted, "memory_space", None),
+                    )
                 summary = boundary.summary_of_callee(op)
                 if summary is None or index in summary.written_args:
                     copy_backs.append(
@@ -320,6 +326,8 @@ def fits_argument_type(source: Attribute, target: Attribute) -> bool:
     source_memref: MemRefType[Attribute] = source  # pyright: ignore[reportUnknownVariableType]
     target_memref: MemRefType[Attribute] = target  # pyright: ignore[reportUnknownVariableType]
     if source_memref.element_type != target_memref.element_type:
+        return False
+    if source_memref.memory_space != target_memref.memory_space:
         return False
     a_shape, b_shape = source_memref.get_shape(), target_memref.get_shape()
     if len(a_shape) != len(b_shape):
