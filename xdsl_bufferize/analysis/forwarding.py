@@ -98,7 +98,7 @@ from xdsl_bufferize.interfaces.region_branch import (
 from xdsl_bufferize.interfaces.view_like import is_view, view_source
 from xdsl_bufferize.utils.ir import is_memref
 
-_Origin = SSAValue | tuple[SSAValue, SSAValue]
+Origin = SSAValue | tuple[SSAValue, SSAValue]
 """Where a buffer a function may hand over comes from: a defining op's result, or a pair of
 results of one call that may be one buffer."""
 
@@ -195,7 +195,7 @@ class ForwardingAnalysis:
         pairs = None if callee is None else self.shared.get(callee)
         return pairs is None or (min(i, j), max(i, j)) in pairs
 
-    def call_origins(self, call: func.CallOp, index: int) -> list[_Origin]:
+    def call_origins(self, call: func.CallOp, index: int) -> list[Origin]:
         """The origin tokens of result #`index` of `call` (a fresh buffer of the call):
         two results of one call share a token exactly when they may be one buffer."""
         callee = self.callee_of.get(call)
@@ -203,7 +203,7 @@ class ForwardingAnalysis:
         if pairs is None:
             results = [r for r in call.results if is_memref(r)]
             return [results[0] if len(results) > 1 else call.results[index]]
-        tokens: list[_Origin] = [call.results[index]]
+        tokens: list[Origin] = [call.results[index]]
         tokens.extend(
             (call.results[i], call.results[j]) for i, j in pairs if index in (i, j)
         )
@@ -547,11 +547,27 @@ def _shared_results(
     return frozenset(pairs)
 
 
+def returned_origins(
+    function: func.FuncOp, index: int, analysis: ForwardingAnalysis
+) -> set[Origin] | None:
+    """The origins (module doc) of result #`index` of `function` over all its returns;
+    None if unknown."""
+    entry = function.body.blocks.first
+    assert entry is not None
+    found: set[Origin] = set()
+    for ret in function_returns(function):
+        origins = _origins(ret.operands[index], entry, analysis)
+        if origins is None:
+            return None
+        found |= origins
+    return found
+
+
 def _origins(
     value: SSAValue, entry: Block, analysis: ForwardingAnalysis
-) -> set[_Origin] | None:
+) -> set[Origin] | None:
     """The origins of the buffers `value` may be (see module doc); None if unknown."""
-    found: set[_Origin] = set()
+    found: set[Origin] = set()
 
     def step(current: SSAValue) -> list[SSAValue] | None:
         if isinstance(current, BlockArgument) and current.block is entry:

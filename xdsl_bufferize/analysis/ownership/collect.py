@@ -11,7 +11,12 @@ from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsTerminator, MemoryEffectKind, has_effects
 
-from xdsl_bufferize.analysis.forwarding import analyze_forwarding
+from xdsl_bufferize.analysis.call_graph import scoped_call_graph
+from xdsl_bufferize.analysis.forwarding import (
+    Origin,
+    analyze_forwarding,
+    returned_origins,
+)
 from xdsl_bufferize.analysis.freed_arguments import freed_arguments
 from xdsl_bufferize.analysis.ownership.plan import (
     STAGE,
@@ -118,11 +123,76 @@ def _is_fresh(state: OwnershipState, value: SSAValue) -> bool:
     return model is not None and dealloc_family(model, value) is not None
 
 
+def _result_models(state: OwnershipState) -> None:
+    """Record, for the functions whose memref result is on every path a buffer of one
+    allocation model other than `memref.alloc`'s (e.g. `gpu.alloc`, through views,
+    merges and calls of such functions), that model: their callers free such a result
+    with its own free op.  Callees first; other results are `memref.alloc`'s."""
+    if not any(
+        (model := allocation_interface(op)) is not None
+        and any(
+            dealloc_family(model, r) not in (None, "memref.dealloc")
+            for r in op.results
+            if is_memref(r)
+        )
+        for op in state.module.walk()
+        if not isinstance(op, func.CallOp)
+    ):
+        return  # the common case: every heap buffer is memref.alloc's
+    graph = scoped_call_graph(state.module)
+    if not state.forwarding.callee_of:
+        # (the forwarding analysis skipped its walk: nothing to forward)
+        state.forwarding.callee_of = graph.callee_of
+    for function in graph.callee_first():
+        if not function.body.blocks:
+            continue
+        for index, typ in enumerate(function.function_type.outputs):
+            if not isinstance(typ, builtin.MemRefType):
+                continue
+            origins = returned_origins(function, index, state.forwarding)
+            found = _origins_model(state, origins or set())
+            if origins is not None and found is not None:
+                state.result_models.setdefault(function, {})[index] = found
+
+
+def _origins_model(
+    state: OwnershipState, origins: set[Origin]
+) -> tuple[AllocationModel, str] | None:
+    """The one (model, free op) of the heap buffers among `origins`, if it is not
+    `memref.dealloc` (None otherwise, or if they differ)."""
+    families: dict[str, AllocationModel | None] = {}
+    for origin in origins:
+        value = origin[0] if isinstance(origin, tuple) else origin
+        if not isinstance(value, OpResult):
+            return None
+        op = value.op
+        if isinstance(op, func.CallOp):
+            callee = state.forwarding.callee_of.get(op)
+            known = None if callee is None else state.result_models.get(callee, {})
+            if known and value.index in known:
+                model, family = known[value.index]
+                families[family] = model
+            else:
+                families["memref.dealloc"] = None
+            continue
+        model = allocation_interface(op)
+        family = None if model is None else dealloc_family(model, value)
+        if model is None or family is None:
+            families["memref.dealloc"] = None  # returned as a memref copy
+            continue
+        families[family] = model
+    if len(families) != 1:
+        return None
+    ((family, model),) = families.items()
+    return None if model is None else (model, family)
+
+
 def collect(state: OwnershipState) -> None:
     state.freed = freed_arguments(state.module)
     state.forwarding = analyze_forwarding(
         state.module, lambda value: _is_fresh(state, value)
     )
+    _result_models(state)
     for function, index in state.never_lent:
         state.forwarding.maybe_forwarded.get(function, {}).pop(index, None)
     for op in state.module.walk():
@@ -206,9 +276,15 @@ def _collect_op(state: OwnershipState, op: Operation, function: func.FuncOp) -> 
                 state.view_sources[result] = [op.results[owner]]
                 continue
             _define(state, result, RootKind.OWNING)
-            if state.memref_default is not None:
-                state.model[result] = state.memref_default
-            state.family[result] = "memref.dealloc"
+            callee = state.forwarding.callee_of.get(op)
+            summary = None if callee is None else state.result_models.get(callee)
+            if summary is not None and result.index in summary:
+                # the callee returns a buffer of another allocator (e.g. gpu.alloc)
+                state.model[result], state.family[result] = summary[result.index]
+            else:
+                if state.memref_default is not None:
+                    state.model[result] = state.memref_default
+                state.family[result] = "memref.dealloc"
             if isinstance(result.type, builtin.UnrankedMemRefType):
                 # no pointer of an unranked memref to compare: the callee returns
                 # such results as buffers the caller owns (`_returned_beside_lenders`)

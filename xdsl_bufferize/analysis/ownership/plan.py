@@ -317,6 +317,12 @@ class OwnershipState:
     )
     """The allocation model of `memref.alloc`: frees call results and the owned merges
     nothing else decides, copies buffers with no model of their own."""
+    result_models: dict[func.FuncOp, dict[int, tuple[AllocationModel, str]]] = field(
+        default_factory=dict[func.FuncOp, dict[int, tuple[AllocationModel, str]]],
+        init=False,
+    )
+    """Function -> {memref result: (model, free op)} for results that are, on every
+    path, buffers of one allocator other than `memref.alloc` (`collect._result_models`)."""
     freed: FreedArguments = field(default_factory=FreedArguments, init=False)
     """The arguments each function frees (`analysis/freed_arguments.py`)."""
     forwarding: ForwardingAnalysis = field(
