@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects import memref, tensor
+from xdsl.dialects import bufferization, memref, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
@@ -39,6 +39,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferRelation,
     NoMemoryAccessModel,
     OpOperand,
+    bufferizable_model,
 )
 from xdsl_bufferize.interfaces.subset_insertion import SubsetInsertionModel
 from xdsl_bufferize.utils.indices import (
@@ -162,10 +163,22 @@ def has_matching_extract_slice(
         )
 
     return all(
-        matches(v)
+        matches(v) or (not require_in_place and _fresh(v))
         for v in find_in_reverse_chain(
             state, value, matches, equivalent_in_place_only=require_in_place
         )
+    )
+
+
+def _fresh(value: SSAValue) -> bool:
+    """Whether `value`, a leaf of an alias chain, is a new tensor (a known op's result
+    aliasing none of its operands, not a buffer made a tensor): on such a path the value
+    is no part of any other tensor, so it reads nothing an insert into another tensor
+    overwrites (MLIR leaves such leaves out of `matchesInsertDestination`)."""
+    return (
+        isinstance(value, OpResult)
+        and bufferizable_model(value.op) is not None
+        and not isinstance(value.op, bufferization.ToTensorOp)
     )
 
 

@@ -128,3 +128,48 @@ func.func @main() -> (f32, f32, f32, f32) {
   %d = tensor.extract %r[%c1, %c1] : tensor<4x2xf32>
   func.return %a, %b, %s, %d : f32, f32, f32, f32
 }
+
+// -----
+
+// The source of a parallel_insert_slice chosen by an scf.if: the iteration's own tile of
+// the shared output (the matching slice) or a new tensor. On neither path does reading the
+// source read a part of the output the insert overwrites, so the insert is in place (as
+// upstream MLIR; before, the analysis wanted every path to be the matching slice and
+// refused: "cannot avoid RaW conflict"). The fill writes a new buffer (out of place, as
+// upstream); the insert copies the chosen source into the tile.
+func.func @main() -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %f1 = arith.constant 1.0 : f32
+  %f2 = arith.constant 2.0 : f32
+  %e = tensor.empty() : tensor<4x2xf32>
+  %t = linalg.fill ins(%f1 : f32) outs(%e : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %r = scf.forall (%i) in (2) shared_outs(%o = %t) -> (tensor<4x2xf32>) {
+    %off = arith.muli %i, %c2 : index
+    %tile = tensor.extract_slice %o[%off, 0] [2, 2] [1, 1] : tensor<4x2xf32> to tensor<2x2xf32>
+    %e2 = tensor.empty() : tensor<2x2xf32>
+    %f = linalg.fill ins(%f2 : f32) outs(%e2 : tensor<2x2xf32>) -> tensor<2x2xf32>
+    %c = arith.cmpi eq, %i, %c0 : index
+    %s = scf.if %c -> (tensor<2x2xf32>) {
+      scf.yield %tile : tensor<2x2xf32>
+    } else {
+      scf.yield %f : tensor<2x2xf32>
+    }
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %o[%off, 0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<4x2xf32>
+    }
+  }
+  %a = tensor.extract %r[%c0, %c0] : tensor<4x2xf32>
+  %b = tensor.extract %r[%c3, %c0] : tensor<4x2xf32>
+  func.return %a, %b : f32, f32
+}
+
+// ANALYSIS-LABEL: func.func @main() -> (f32, f32)
+// ANALYSIS:         %f = linalg.fill {__inplace_operands_attr__ = ["none", "false"]
+// ANALYSIS:         tensor.parallel_insert_slice %s into %o[%off, 0] [2, 2] [1, 1] {__inplace_operands_attr__ = ["true", "true", "none"]}
+// CHECK-LABEL: func.func @main() -> (f32, f32)
+// CHECK:         scf.forall (%i) in (2) {
+// CHECK:           %[[S:.*]] = scf.if %c -> (memref<2x2xf32, strided<[?, ?], offset: ?>>) {
+// CHECK:           %[[T:.*]] = memref.subview %0[%off, 0] [2, 2] [1, 1] : memref<4x2xf32> to memref<2x2xf32, strided<[2, 1], offset: ?>>
+// CHECK-NEXT:      "memref.copy"(%[[S]], %[[T]])

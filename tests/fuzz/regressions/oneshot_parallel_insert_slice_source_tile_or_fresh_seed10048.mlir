@@ -3,7 +3,7 @@
 // kind: pass-error
 // detail: one-shot-bufferize: 'tensor.parallel_insert_slice' in @main: not bufferizable under the given constraints: cannot avoid RaW conflict (operand #1: read-after-write conflict: operand #0 of tensor.parallel_insert_slice reads data that the in-place write of operand #1 of tensor.parallel_insert_slice overwrites (last written by block argument #1 of scf.forall))
 // origin: xdsl-bufferize-fuzz --count 1 --seed 10048 --pipeline 'one-shot-bufferize{allow-return-allocs-from-loops=true}' --features max_ops=5,max_dim=6,max_helpers=2,+affine,+vector_mask,+scf_parallel (reduced by hand; the same on main with scf.if)
-// status: open (found by the rg16 branch, not fixed there): the source of a tensor.parallel_insert_slice is an scf.if choosing the iteration's own tile of the shared output (the matching extract_slice) or a fresh tensor; has_matching_extract_slice wants every value of the source's reverse chain to be the matching slice, so the read of the source and the in-place write of the dest (which must be in place) conflict, and the pass fails. Upstream MLIR bufferizes it (the parallel_insert_slice in place, the fill out of place).
+// status: fixed: has_matching_extract_slice (models/tensor_slice.py) wanted every value of the source's reverse alias chain to be the matching slice; a leaf that is a new tensor (a known op's result aliasing none of its operands) is part of no other tensor, so it reads nothing the insert overwrites (MLIR leaves such leaves out of matchesInsertDestination); test case in one-shot-bufferize/analysis-forall.mlir
 
 func.func @main() -> (f32, f32) {
   %c0 = arith.constant 0 : index
