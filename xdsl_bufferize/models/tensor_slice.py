@@ -162,19 +162,29 @@ def has_matching_extract_slice(
             )
         )
 
-    return all(
-        matches(v) or (not require_in_place and _fresh(v))
-        for v in find_in_reverse_chain(
-            state, value, matches, equivalent_in_place_only=require_in_place
-        )
+    found = find_in_reverse_chain(
+        state, value, matches, equivalent_in_place_only=require_in_place
     )
+    if all(matches(v) for v in found):
+        return True
+    if require_in_place:
+        return False
+    # A leaf that is a new tensor the destination does not come from is part of no
+    # tensor the insert writes: on that path the value reads nothing it overwrites
+    # (MLIR leaves such leaves out of `matchesInsertDestination`).
+    dest_chain: set[SSAValue] = set()
+    find_in_reverse_chain(
+        state,
+        insert.dest,
+        lambda v: dest_chain.add(v) is not None,
+        equivalent_in_place_only=False,
+    )
+    return all(matches(v) or (_fresh(v) and v not in dest_chain) for v in found)
 
 
 def _fresh(value: SSAValue) -> bool:
-    """Whether `value`, a leaf of an alias chain, is a new tensor (a known op's result
-    aliasing none of its operands, not a buffer made a tensor): on such a path the value
-    is no part of any other tensor, so it reads nothing an insert into another tensor
-    overwrites (MLIR leaves such leaves out of `matchesInsertDestination`)."""
+    """Whether `value`, a leaf of an alias chain, is a new tensor: a known op's result
+    aliasing none of its operands, not a buffer made a tensor."""
     return (
         isinstance(value, OpResult)
         and bufferizable_model(value.op) is not None
