@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from xdsl.dialects import bufferization, memref, tensor
-from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, TensorType
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -148,7 +148,14 @@ def has_matching_extract_slice(
     followed and the extract_slices must be in place: an out-of-place one is a
     view of a copy."""
 
+    whole = _whole_destination(insert)
+
     def matches(candidate: SSAValue) -> bool:
+        if whole and (
+            candidate is insert.dest
+            or state.are_equivalent_buffers(candidate, insert.dest)
+        ):
+            return True  # the destination itself, put back over all of itself
         if not isinstance(candidate, OpResult):
             return False
         extract = candidate.op
@@ -180,6 +187,18 @@ def has_matching_extract_slice(
         equivalent_in_place_only=False,
     )
     return all(matches(v) or (_fresh(v) and v not in dest_chain) for v in found)
+
+
+def _whole_destination(insert: InsertSliceLike) -> bool:
+    """Whether `insert` writes all of its (statically shaped) destination: its static
+    sizes are the destination's shape, so its offsets are 0 and a source that is the
+    destination's own buffer is copied onto itself."""
+    dest_type = insert.dest.type
+    return (
+        isinstance(dest_type, TensorType)
+        and all(d != DYNAMIC_INDEX for d in dest_type.get_shape())
+        and tuple(insert.static_sizes.get_values()) == tuple(dest_type.get_shape())
+    )
 
 
 def _fresh(value: SSAValue) -> bool:

@@ -173,3 +173,32 @@ func.func @main() -> (f32, f32) {
 // CHECK:           %[[S:.*]] = scf.if %c -> (memref<2x2xf32, strided<[?, ?], offset: ?>>) {
 // CHECK:           %[[T:.*]] = memref.subview %0[%off, 0] [2, 2] [1, 1] : memref<4x2xf32> to memref<2x2xf32, strided<[2, 1], offset: ?>>
 // CHECK-NEXT:      "memref.copy"(%[[S]], %[[T]])
+
+// -----
+
+// The shared output inserted over all of itself (the slice's sizes are its static shape,
+// so its offsets are 0): a copy onto itself, no conflict, and no copy is made (upstream
+// MLIR accepts it too and copies the buffer onto itself). Before: "cannot avoid RaW
+// conflict" (seed 1544244 of the #17 planner campaign).
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<8xf32>
+  %t = linalg.fill ins(%one : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %r = scf.forall (%i) in (1) shared_outs(%o = %t) -> (tensor<8xf32>) {
+    %off = arith.muli %i, %c8 : index
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %o into %o[%off] [8] [1] : tensor<8xf32> into tensor<8xf32>
+    }
+  }
+  %x = tensor.extract %r[%c0] : tensor<8xf32>
+  return %x : f32
+}
+
+// ANALYSIS-LABEL: func.func @main() -> f32
+// ANALYSIS:         tensor.parallel_insert_slice %o into %o[%off] [8] [1] {__inplace_operands_attr__ = ["true", "true", "none"]}
+// CHECK-LABEL: func.func @main() -> f32
+// CHECK:         scf.forall (%i) in (1) {
+// CHECK-NEXT:      %off = arith.muli %i, %c8 : index
+// CHECK-NEXT:    }
