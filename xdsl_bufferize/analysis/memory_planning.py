@@ -63,16 +63,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from xdsl.dialects import func, memref
+from xdsl.dialects import builtin, func, memref
 from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
     NoneAttr,
+    UnrankedMemRefType,
 )
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import IsTerminator, SymbolTable
 
 from xdsl_bufferize.analysis.call_graph import ScopedCallGraph
+from xdsl_bufferize.analysis.freed_arguments import FreedArguments, freed_arguments
 from xdsl_bufferize.analysis.program_order import ProgramOrder
 from xdsl_bufferize.interfaces.region_branch import LoopKind, loop_kind
 from xdsl_bufferize.interfaces.view_like import is_view
@@ -136,9 +138,10 @@ def _align(value: int, alignment: int) -> int:
     return (value + alignment - 1) // alignment * alignment
 
 
-def _is_ranked_memref(value: SSAValue) -> bool:
-    """Whether `value` is a ranked memref (the planner follows no unranked view)."""
-    return isinstance(value.type, MemRefType)
+def _is_memref(value: SSAValue) -> bool:
+    """Whether `value` is a memref, ranked or not (a buffer with an unranked alias is
+    not planned: `_uses` gives up on it)."""
+    return isinstance(value.type, MemRefType | UnrankedMemRefType)
 
 
 class _CallResults:
@@ -150,6 +153,7 @@ class _CallResults:
         self._module = module
         self._fresh: dict[str, set[int]] = {}
         self._touches: dict[str, list[tuple[int, int]] | None] = {}
+        self._freed: FreedArguments | None = None
 
     def _fresh_results(self, name: str) -> set[int]:
         if name in self._fresh:
@@ -190,12 +194,22 @@ class _CallResults:
             )
         return self._touches[name]
 
+    def may_free(self, call: func.CallOp, index: int) -> bool:
+        """Whether `call`'s callee may free operand #`index` (on some path or all)."""
+        if self._freed is None:
+            module = self._module
+            self._freed = (
+                freed_arguments(module)
+                if isinstance(module, builtin.ModuleOp)
+                else FreedArguments()
+            )
+        must, maybe = self._freed.freed_operands(call)
+        return index in must or index in maybe
+
     def aliasing(self, call: func.CallOp) -> list[SSAValue]:
         fresh = self._fresh_results(call.callee.string_value())
         return [
-            r
-            for i, r in enumerate(call.results)
-            if _is_ranked_memref(r) and i not in fresh
+            r for i, r in enumerate(call.results) if _is_memref(r) and i not in fresh
         ]
 
 
@@ -222,7 +236,7 @@ def _argument_touches(function: func.FuncOp) -> list[tuple[int, int]]:
                 top = ancestor_in_block(user, block)
                 assert top is not None
                 first, last = min(first, index[top]), max(last, index[top])
-                stack.extend(r for r in user.results if _is_ranked_memref(r))
+                stack.extend(r for r in user.results if _is_memref(r))
                 stack.extend(_region_op_aliases(user))
                 parent = user.parent_op()
                 if user.has_trait(IsTerminator) and parent is not function:
@@ -277,6 +291,8 @@ def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
         value = stack.pop()
         if value in uses.aliases:
             continue
+        if isinstance(value.type, UnrankedMemRefType):
+            return None  # an unranked view of it: its uses are not followed
         uses.aliases.add(value)
         for use in value.uses:
             user = use.operation
@@ -285,8 +301,10 @@ def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
                 continue
             uses.users.append(user)
             if is_view(user) or user.name == "memref.assume_alignment":
-                stack.extend(r for r in user.results if _is_ranked_memref(r))
+                stack.extend(r for r in user.results if _is_memref(r))
             elif isinstance(user, func.CallOp):
+                if calls.may_free(user, use.index):
+                    return None  # the callee frees (or reallocates) it
                 stack.extend(calls.aliasing(user))
             elif user.successors or isinstance(user, func.ReturnOp):
                 return None
@@ -306,7 +324,7 @@ def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
             elif user.name != "bufferization.clone":
                 # Unknown ops may return a view of their operand (a clone is a new
                 # buffer).
-                stack.extend(r for r in user.results if _is_ranked_memref(r))
+                stack.extend(r for r in user.results if _is_memref(r))
     if not uses.deallocs:
         return None
     whole = _whole_aliases(root, uses.aliases, region_ops)
@@ -357,21 +375,21 @@ def _whole_aliases(
 def _region_op_inflows(op: Operation) -> Iterator[SSAValue]:
     """The memref values `op` passes on to its results or region arguments: its
     operands and those of the terminators of its regions' blocks."""
-    yield from (v for v in op.operands if _is_ranked_memref(v))
+    yield from (v for v in op.operands if _is_memref(v))
     for region in op.regions:
         for block in region.blocks:
             last = block.last_op
             if last is not None and last.has_trait(IsTerminator):
-                yield from (v for v in last.operands if _is_ranked_memref(v))
+                yield from (v for v in last.operands if _is_memref(v))
 
 
 def _region_op_aliases(op: Operation) -> Iterator[SSAValue]:
     """Values of `op` that may hold a buffer passed to it: its memref results and
     the memref arguments of its regions' blocks."""
-    yield from (r for r in op.results if _is_ranked_memref(r))
+    yield from (r for r in op.results if _is_memref(r))
     for region in op.regions:
         for block in region.blocks:
-            yield from (a for a in block.args if _is_ranked_memref(a))
+            yield from (a for a in block.args if _is_memref(a))
 
 
 def _plannable_type(alloc: memref.AllocOp) -> tuple[int, int] | None:
