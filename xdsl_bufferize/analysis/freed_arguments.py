@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.dialects import builtin, func, memref
-from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.dialects import builtin, func
+from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.traits import MemoryEffectKind, has_effects
 
 from xdsl_bufferize.analysis.call_graph import scoped_call_graph
 from xdsl_bufferize.analysis.forwarding import reached_arguments
-from xdsl_bufferize.utils.ir import is_memref
+from xdsl_bufferize.utils.ir import is_memref, strip_casts
 
 
 @dataclass
@@ -72,12 +72,6 @@ def _freed_values(
     return []
 
 
-def _cast_source(value: SSAValue) -> SSAValue:
-    while isinstance(value, OpResult) and isinstance(value.op, memref.CastOp):
-        value = value.op.source
-    return value
-
-
 def _summarise(
     function: func.FuncOp, analysis: FreedArguments
 ) -> tuple[set[int], set[int]]:
@@ -90,7 +84,7 @@ def _summarise(
         for value, surely in _freed_values(op, analysis):
             reached = reached_arguments(value, entry, None)
             may.update(reached)
-            source = _cast_source(value)
+            source = strip_casts(value)
             if (
                 surely
                 and single_block

@@ -149,11 +149,15 @@ class _CallResults:
     results that every return of a callee in the module defines by a fresh
     allocation (`memref.alloc`, `bufferization.clone`)."""
 
-    def __init__(self, module: Operation | None) -> None:
+    def __init__(
+        self, module: Operation | None, freed: FreedArguments | None = None
+    ) -> None:
         self._module = module
         self._fresh: dict[str, set[int]] = {}
         self._touches: dict[str, list[tuple[int, int]] | None] = {}
-        self._freed: FreedArguments | None = None
+        self._freed = freed
+        """The arguments the module's functions free (given once per module by the
+        planning pass, else found on first use)."""
 
     def _fresh_results(self, name: str) -> set[int]:
         if name in self._fresh:
@@ -528,7 +532,9 @@ def _closed(group: list[tuple[memref.AllocOp, int, int, _Uses]]) -> bool:
 
 
 def plan_function(
-    function: func.FuncOp, minimum_alignment: int = DEFAULT_ALIGNMENT
+    function: func.FuncOp,
+    minimum_alignment: int = DEFAULT_ALIGNMENT,
+    freed: FreedArguments | None = None,
 ) -> FunctionPlan:
     """The arena plan of `function` (no buffer when nothing is plannable).
 
@@ -540,7 +546,7 @@ def plan_function(
     plan = FunctionPlan(function, alignment=minimum_alignment)
     if not function.body.blocks:
         return plan
-    calls = _CallResults(function.parent_op())
+    calls = _CallResults(function.parent_op(), freed)
     candidates: list[tuple[memref.AllocOp, int, int, _Uses]] = []
     for op in function.walk():
         if not isinstance(op, memref.AllocOp) or ARENA_ATTR in op.attributes:
@@ -577,7 +583,10 @@ def plan_function(
 
 
 def scratch_to_hoist(
-    function: func.FuncOp, graph: ScopedCallGraph, minimum_alignment: int
+    function: func.FuncOp,
+    graph: ScopedCallGraph,
+    minimum_alignment: int,
+    freed: FreedArguments | None = None,
 ) -> list[PlannedBuffer]:
     """The buffers of `function` its callers may allocate and pass in instead (see
     module doc): its plannable buffers, when it is private, called only by plain
@@ -593,7 +602,7 @@ def scratch_to_hoist(
             return []
     if not calls:
         return []
-    return plan_function(function, minimum_alignment).buffers
+    return plan_function(function, minimum_alignment, freed).buffers
 
 
 def entry_block(function: func.FuncOp) -> Block:

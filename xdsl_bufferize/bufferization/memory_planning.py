@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.analysis.call_graph import scoped_call_graph
+from xdsl_bufferize.analysis.freed_arguments import freed_arguments
 from xdsl_bufferize.analysis.memory_planning import (
     ARENA_ATTR,
     DEFAULT_ALIGNMENT,
@@ -113,9 +114,10 @@ def hoist_callee_scratch(module: ModuleOp, alignment: int = DEFAULT_ALIGNMENT) -
     """Move the plannable buffers of private callees into their callers, callee first
     (`memory_planning.scratch_to_hoist`); return the number of buffers moved."""
     graph = scoped_call_graph(module)
+    freed = freed_arguments(module)  # hoisting adds arguments no callee frees
     moved = 0
     for function in graph.callee_first():
-        buffers = scratch_to_hoist(function, graph, alignment)
+        buffers = scratch_to_hoist(function, graph, alignment, freed)
         if buffers:
             hoist_scratch(function, buffers, graph.calls_of(function))
             moved += len(buffers)
@@ -133,8 +135,9 @@ def plan_memory(
         hoist_callee_scratch(module, alignment)
     functions = [op for op in module.walk() if isinstance(op, func.FuncOp)]
     placed = 0
+    freed = freed_arguments(module)  # once: planning frees no argument
     for function in functions:
-        plan = plan_function(function, alignment)
+        plan = plan_function(function, alignment, freed)
         apply_plan(plan)
         placed += len(plan.buffers)
     return placed

@@ -116,9 +116,11 @@ __all__ = [
 def analyze_deallocation(module: builtin.ModuleOp) -> DeallocationPlan:
     """Plan the clones and frees that make `module` leak-free (raises on unsupported IR)."""
     never_lent: frozenset[tuple[func.FuncOp, int]] = frozenset()
+    earlier: OwnershipState | None = None
     while True:
         state = OwnershipState(module, never_lent)
-        collect.collect(state)
+        collect.collect(state, earlier)
+        earlier = state
         roots.build_classes(state)
         classes.decide_classes(state)
         classes.promote_transfers(state)

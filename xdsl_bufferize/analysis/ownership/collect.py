@@ -37,7 +37,7 @@ from xdsl_bufferize.interfaces.region_branch import (
     region_exit_edges,
 )
 from xdsl_bufferize.interfaces.view_like import view_source
-from xdsl_bufferize.utils.ir import is_memref
+from xdsl_bufferize.utils.ir import is_memref, strip_casts
 
 
 def _probe(scratch: Block) -> None:
@@ -112,8 +112,7 @@ def _define(state: OwnershipState, value: SSAValue, kind: RootKind) -> None:
 def _is_fresh(state: OwnershipState, value: SSAValue) -> bool:
     """Whether `value` is a heap allocation made in its function's body region (a
     function returning it hands it over)."""
-    while isinstance(value, OpResult) and isinstance(value.op, memref.CastOp):
-        value = value.op.source
+    value = strip_casts(value)
     if not isinstance(value, OpResult) or value.op.regions:
         return False
     function = value.op.parent_op()
@@ -187,12 +186,20 @@ def _origins_model(
     return None if model is None else (model, family)
 
 
-def collect(state: OwnershipState) -> None:
-    state.freed = freed_arguments(state.module)
-    state.forwarding = analyze_forwarding(
-        state.module, lambda value: _is_fresh(state, value)
-    )
-    _result_models(state)
+def collect(state: OwnershipState, earlier: OwnershipState | None = None) -> None:
+    """Collect the roots and sites of `state.module`; the module-wide summaries (freed
+    arguments, forwarding, result allocators) are taken from an `earlier` round of the
+    analysis when there is one (they do not depend on `never_lent`)."""
+    if earlier is not None:
+        state.freed = earlier.freed
+        state.forwarding = earlier.forwarding
+        state.result_models = earlier.result_models
+    else:
+        state.freed = freed_arguments(state.module)
+        state.forwarding = analyze_forwarding(
+            state.module, lambda value: _is_fresh(state, value)
+        )
+        _result_models(state)
     for function, index in state.never_lent:
         state.forwarding.maybe_forwarded.get(function, {}).pop(index, None)
     for op in state.module.walk():
