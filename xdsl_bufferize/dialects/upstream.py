@@ -5,9 +5,11 @@ dialect of the same name, so a plugin cannot define `tensor.generate` in a diale
 own. `register_upstream_ops()` therefore puts our op classes into xDSL's `Dialect`
 objects themselves, before any context loads those dialects: it appends each op that
 xDSL does not define (`memref.realloc`, `scf.forall`, `tensor.parallel_insert_slice`,
-`linalg.map`, ...) and swaps in the few subclasses that only widen xDSL's parser to
-MLIR's forms (`linalg.reduce`'s short form; `bufferization.to_tensor` / `to_buffer` of a
-buffer with a memory space or a layout). An op xDSL defines itself in a later version
+`linalg.map`, MLIR's linalg named ops of `linalg_named.py`, ...), swaps in the few
+subclasses that only widen xDSL's parser to MLIR's forms (`linalg.reduce`'s short form;
+`bufferization.to_tensor` / `to_buffer` of a buffer with a memory space or a layout),
+and replaces the ops xDSL defines wrongly (`linalg.pooling_nchw_max`'s body) or more
+narrowly than MLIR (convolutions without `strides`) by ours (`REPLACED_OPS`). An op xDSL defines itself in a later version
 is left alone (the test suite then shows what to delete here). It runs once, when this
 module is imported: by `xdsl_bufferize.universe` (so `xdsl-opt` and every context made
 through xDSL's multiverse see the ops) and by the reference executor.
@@ -28,6 +30,7 @@ from xdsl_bufferize.dialects.linalg_ext import (
     MapOp,
     ReduceOp,
 )
+from xdsl_bufferize.dialects.linalg_named import NAMED_OP_CLASSES, REPLACING
 from xdsl_bufferize.dialects.memref_realloc import ReallocOp
 from xdsl_bufferize.dialects.scf_forall import ForallOp, InParallelOp
 from xdsl_bufferize.dialects.tensor_ext import GenerateOp, ParallelInsertSliceOp
@@ -44,6 +47,11 @@ ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (linalg.Linalg, BatchReduceMatmulOp),
     (vector.Vector, MaskOp),
     (vector.Vector, YieldOp),
+    *(
+        (linalg.Linalg, op_type)
+        for name, op_type in NAMED_OP_CLASSES.items()
+        if name not in REPLACING
+    ),
 )
 """Ops of MLIR that xDSL's dialect lacks, added to that dialect."""
 
@@ -53,6 +61,13 @@ WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (bufferization.Bufferization, ToBufferOp),
 )
 """Subclasses replacing xDSL's class of the same name (they only parse more forms)."""
+
+REPLACED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = tuple(
+    (linalg.Linalg, NAMED_OP_CLASSES[name]) for name in sorted(REPLACING)
+)
+"""Our classes replacing xDSL's class of the same name where xDSL's is wrong
+(`linalg.pooling_nchw_max`'s body) or narrower than MLIR (convolutions requiring
+`strides` / `dilations`): in our universe, ours is the op."""
 
 
 def register_upstream_ops() -> None:
@@ -65,6 +80,11 @@ def register_upstream_ops() -> None:
         operations = dialect._operations  # pyright: ignore[reportPrivateUsage]
         for i, op in enumerate(operations):
             if op.name == op_type.name and issubclass(op_type, op):
+                operations[i] = op_type
+    for dialect, op_type in REPLACED_OPS:
+        operations = dialect._operations  # pyright: ignore[reportPrivateUsage]
+        for i, op in enumerate(operations):
+            if op.name == op_type.name:
                 operations[i] = op_type
 
 

@@ -36,6 +36,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
 from xdsl_bufferize.dialects.linalg_ext import BatchReduceMatmulOp, DotOp, MapOp
+from xdsl_bufferize.dialects.linalg_named import NAMED_OP_CLASSES
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingOpOperand,
     AliasingValue,
@@ -244,9 +245,11 @@ LINALG_DPS_OPS: tuple[type[Operation], ...] = (
     MapOp,
     DotOp,
     BatchReduceMatmulOp,
+    *NAMED_OP_CLASSES.values(),
 )
 """Every linalg op with tensor semantics (all but yield and index): xDSL 0.75's and
-those `dialects/linalg_ext.py` adds to its dialect."""
+those `dialects/linalg_ext.py` and `dialects/linalg_named.py` add to its dialect (or
+put in place of xDSL's)."""
 
 
 def register_linalg_models() -> None:
