@@ -5,9 +5,13 @@
   MLIR's forms parse: the region form `(%a: f32, %b: f32) { ... linalg.yield %x }` and
   the short form `linalg.map { arith.addf } ins(...) outs(...)`; it prints the short
   form when the body is one op applied to the block arguments in order, as MLIR does.
-* `linalg.reduce { arith.addf } ins(...) outs(...) dimensions = [...]`: MLIR's short
-  form, which xDSL's `linalg.reduce` parser lacks (`ReduceOp` below extends it and
-  replaces xDSL's class in the dialect; it is still an `xdsl` `linalg.ReduceOp`).
+* `linalg.reduce` in MLIR's forms, which xDSL's `linalg.reduce` (one input, one init,
+  no short form) lacks: several inputs and inits, and the short form
+  `linalg.reduce { arith.addf } ins(...) outs(...) dimensions = [...]` (`ReduceOp`
+  below, a structured op, replaces xDSL's class in the dialect).
+* `linalg.generic ... -> (tensor<..>, tensor<..>)`: MLIR's spelling of several
+  results, which xDSL's parser rejects (`GenericOp` below reads it; it prints so
+  already).
 * `linalg.dot` (`ins(%a, %b : tensor<Nx..>, ...) outs(%c : tensor<..>)`, sum of
   products into a 0-d init) and `linalg.batch_reduce_matmul` (the batch of matmuls
   summed into one 2-d init), as named structured ops with their indexing maps.
@@ -23,25 +27,32 @@ from typing import ClassVar, cast
 from xdsl.builder import Builder
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
+    AffineMapAttr,
     AnyFloat,
     ArrayAttr,
     DenseArrayBase,
     MemRefType,
     ShapedType,
+    StringAttr,
     TensorType,
     i64,
 )
-from xdsl.dialects.linalg.abstract_ops import NamedOperation
-from xdsl.dialects.linalg.attrs import IteratorTypeAttr
-from xdsl.dialects.linalg.ops import ReduceOp as XdslReduceOp
+from xdsl.dialects.linalg.abstract_ops import (
+    LinalgStructuredOperation,
+    NamedOperation,
+)
+from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
+from xdsl.dialects.linalg.ops import GenericOp as XdslGenericOp
 from xdsl.dialects.linalg.ops import YieldOp
 from xdsl.ir import Attribute, Block, BlockArgument, Region, SSAValue
-from xdsl.ir.affine import AffineMap
+from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.irdl import (
+    AttrSizedOperandSegments,
     IRDLOperation,
     base,
     irdl_op_definition,
     operand_def,
+    prop_def,
     region_def,
     var_operand_def,
     var_result_def,
@@ -58,9 +69,12 @@ def _element_type(t: Attribute) -> Attribute:
     return cast(Attribute, t.get_element_type())
 
 
-def _parse_operand_list(parser: Parser, keyword: str) -> list[SSAValue]:
+def _parse_operand_list(
+    parser: Parser, keyword: str, keyword_parsed: bool = False
+) -> list[SSAValue]:
     """`keyword(%a, %b : T, U)`."""
-    parser.parse_characters(keyword)
+    if not keyword_parsed:
+        parser.parse_characters(keyword)
     pos = parser.pos
     parser.parse_punctuation("(")
     unresolved = parser.parse_comma_separated_list(
@@ -240,30 +254,221 @@ class MapOp(IRDLOperation):
             printer.print_region(self.mapper, print_entry_block_args=False)
 
 
-class ReduceOp(XdslReduceOp):
-    """xDSL's `linalg.reduce`, also reading MLIR's short form
-    `linalg.reduce { arith.addf } ins(...) outs(...) dimensions = [...]`."""
+@irdl_op_definition
+class ReduceOp(LinalgStructuredOperation):
+    """`linalg.reduce`: each init `outs[j]` combined with the elements of the inputs
+    over `dimensions` (`outs[j][kept(i)] = body(ins[0][i], ..., outs[0][kept(i)],
+    ...)[j]`), in MLIR's forms: several inputs and inits (`ins(%a, %b : ...) outs(%u,
+    %v : ...) dimensions = [0]` with a body of 2n arguments yielding n values) and the
+    short form `linalg.reduce { arith.addf } ins(...) outs(...) dimensions = [...]`.
+    It replaces xDSL's class (one input, one init) in the dialect; as a structured op
+    (identity maps for the inputs, the reduced dimensions dropped for the inits) it is
+    bufferized and executed like every other."""
 
     name = "linalg.reduce"
+
+    dimensions = prop_def(DenseArrayBase.constr(i64))
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def __init__(
+        self,
+        inputs: Sequence[SSAValue],
+        inits: Sequence[SSAValue],
+        dimensions: Sequence[int] | DenseArrayBase,
+        body: Region,
+    ) -> None:
+        if not isinstance(dimensions, DenseArrayBase):
+            dimensions = DenseArrayBase.from_list(i64, dimensions)
+        super().__init__(
+            operands=[inputs, inits],
+            result_types=[[v.type for v in inits if isinstance(v.type, TensorType)]],
+            properties={"dimensions": dimensions},
+            regions=[body],
+        )
+
+    def _input_rank(self) -> int:
+        source = self.inputs[0].type if self.inputs else None
+        return len(source.get_shape()) if isinstance(source, ShapedType) else 0
+
+    def get_indexing_maps(self) -> ArrayAttr[AffineMapAttr]:
+        rank = self._input_rank()
+        reduced = set(self.dimensions.get_values())
+        kept = tuple(AffineDimExpr(d) for d in range(rank) if d not in reduced)
+        return ArrayAttr(
+            [AffineMapAttr(AffineMap.identity(rank))] * len(self.inputs)
+            + [AffineMapAttr(AffineMap(rank, 0, kept))] * len(self.outputs)
+        )
+
+    def get_iterator_types(self) -> ArrayAttr[IteratorTypeAttr]:
+        reduced = set(self.dimensions.get_values())
+        return ArrayAttr(
+            IteratorTypeAttr.reduction()
+            if d in reduced
+            else IteratorTypeAttr.parallel()
+            for d in range(self._input_rank())
+        )
+
+    def verify_(self) -> None:
+        if not self.inputs or len(self.inputs) != len(self.outputs):
+            raise VerifyException(
+                f"expected as many inits as inputs (at least one), got "
+                f"{len(self.inputs)} input(s) and {len(self.outputs)} init(s)"
+            )
+        shapes = {
+            tuple(v.type.get_shape())
+            for v in self.inputs
+            if isinstance(v.type, ShapedType)
+        }
+        if len(shapes) != 1:
+            raise VerifyException("expected all inputs to have the same shape")
+        rank = self._input_rank()
+        dimensions = self.dimensions.get_values()
+        if sorted(set(dimensions)) != list(dimensions) or any(
+            not 0 <= d < rank for d in dimensions
+        ):
+            raise VerifyException(
+                f"dimensions {list(dimensions)} must be increasing and within the "
+                f"input rank {rank}"
+            )
+        (shape,) = shapes
+        kept = [size for d, size in enumerate(shape) if d not in dimensions]
+        for init in self.outputs:
+            assert isinstance(init.type, ShapedType)
+            if list(init.type.get_shape()) != kept:
+                raise VerifyException(
+                    f"init shape {list(init.type.get_shape())} must be the input "
+                    f"shape {list(shape)} without dimensions {list(dimensions)}"
+                )
+        terminator = self.body.block.last_op
+        expected = [_element_type(v.type) for v in self.outputs]
+        if (
+            not isinstance(terminator, YieldOp)
+            or [v.type for v in terminator.operands] != expected
+        ):
+            raise VerifyException(
+                "the body must yield one value per init, of its element type"
+            )
+        super().verify_()
 
     @classmethod
     def parse(cls, parser: Parser) -> ReduceOp:
         short = _parse_optional_short_form(parser)
-        if short is None:
-            return super().parse(parser)
-        name, attributes = short
-        (source,) = _parse_operand_list(parser, "ins")
-        (init,) = _parse_operand_list(parser, "outs")
+        inputs = _parse_operand_list(parser, "ins")
+        inits = _parse_operand_list(parser, "outs")
         parser.parse_keyword("dimensions")
         parser.parse_punctuation("=")
         dimensions = parser.parse_comma_separated_list(
             parser.Delimiter.SQUARE, parser.parse_integer
         )
-        element = _element_type(init.type)
-        region = _payload_region(
-            parser, name, attributes, [_element_type(source.type), element], element
+        attributes = parser.parse_optional_attr_dict()
+        if short is not None:
+            if len(inits) != 1:
+                parser.raise_error("the short form of linalg.reduce takes one init")
+            element = _element_type(inits[0].type)
+            region = _payload_region(
+                parser,
+                short[0],
+                short[1],
+                [_element_type(v.type) for v in (*inputs, *inits)],
+                element,
+            )
+        else:
+            arguments = parser.parse_comma_separated_list(
+                Parser.Delimiter.PAREN, parser.parse_argument
+            )
+            region = parser.parse_region(arguments)
+        op = cls(inputs, inits, dimensions, region)
+        op.attributes.update(attributes)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        operands = len(self.inputs) + len(self.outputs)
+        payload = _short_form_payload(self.body, operands)
+        if payload is not None:
+            _print_short_form_payload(printer, payload)
+        _print_operand_list(printer, "ins", self.inputs)
+        _print_operand_list(printer, "outs", self.outputs)
+        printer.print_string(" dimensions = [")
+        printer.print_list(self.dimensions.get_values(), printer.print_int)
+        printer.print_string("]")
+        if self.attributes:
+            printer.print_op_attributes(self.attributes)
+        if payload is None:
+            printer.print_string("\n")
+            with printer.in_parens():
+                printer.print_list(self.body.block.args, printer.print_block_argument)
+            printer.print_string(" ")
+            printer.print_region(self.body, print_entry_block_args=False)
+
+
+class GenericOp(XdslGenericOp):
+    """xDSL's `linalg.generic`, also reading MLIR's `-> (T1, T2)` for several results
+    (and keeping the extra attributes of the leading dictionary)."""
+
+    name = "linalg.generic"
+
+    @classmethod
+    def parse(cls, parser: Parser) -> GenericOp:
+        start = parser.pos
+        attrs = parser.parse_optional_attr_dict()
+        maps = attrs.pop("indexing_maps", None)
+        iterators = attrs.pop("iterator_types", None)
+        if not isinstance(maps, ArrayAttr) or not isinstance(iterators, ArrayAttr):
+            parser.raise_error(
+                "linalg.generic needs indexing_maps and iterator_types", start
+            )
+        iterator_types: list[IteratorTypeAttr] = []
+        for kind in cast(ArrayAttr[Attribute], iterators):
+            if isinstance(kind, IteratorTypeAttr):
+                iterator_types.append(kind)
+            elif isinstance(kind, StringAttr) and kind.data in (
+                "parallel",
+                "reduction",
+                "window",
+            ):
+                iterator_types.append(IteratorTypeAttr(IteratorType(kind.data)))
+            else:
+                parser.raise_error(f"unknown iterator type {kind}", start)
+        doc = attrs.pop("doc", None)
+        library_call = attrs.pop("library_call", None)
+        if not isinstance(doc, StringAttr | None) or not isinstance(
+            library_call, StringAttr | None
+        ):
+            parser.raise_error("doc and library_call must be strings", start)
+        ins: list[SSAValue] = []
+        outs: list[SSAValue] = []
+        if parser.parse_optional_characters("ins") is not None:
+            ins = _parse_operand_list(parser, "", keyword_parsed=True)
+        if parser.parse_optional_characters("outs") is not None:
+            outs = _parse_operand_list(parser, "", keyword_parsed=True)
+        if parser.parse_optional_keyword("attrs") is not None:
+            parser.parse_punctuation("=")
+            attrs |= parser.expect(parser.parse_optional_attr_dict, "attributes")
+        body = parser.parse_region()
+        result_types: Sequence[Attribute] = ()
+        if parser.parse_optional_punctuation("->") is not None:
+            several = parser.parse_optional_comma_separated_list(
+                Parser.Delimiter.PAREN, parser.parse_type
+            )
+            if several is None:
+                # xDSL's own spelling `-> T1, T2` is still read.
+                several = parser.parse_comma_separated_list(
+                    Parser.Delimiter.NONE, parser.parse_type
+                )
+            result_types = several
+        op = cls(
+            ins,
+            outs,
+            body,
+            cast(ArrayAttr[AffineMapAttr], maps),
+            iterator_types,
+            result_types,
+            doc,
+            library_call,
         )
-        return cls(source, init, DenseArrayBase.from_list(i64, dimensions), region)
+        op.attributes |= attrs
+        return op
 
 
 def _mac_region(arg_types: Sequence[Attribute]) -> Region:

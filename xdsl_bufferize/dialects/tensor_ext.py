@@ -6,7 +6,13 @@
   `tensor_ext` is our own small dialect holding the alias);
 * `tensor.parallel_insert_slice`: the piece an `scf.forall` iteration writes into a
   shared output; it sits in `scf.forall.in_parallel` and has no result (the loop's
-  result is the output with every iteration's pieces inserted).
+  result is the output with every iteration's pieces inserted);
+* `tensor.rank %t : tensor<*xf32>`: the rank of a (ranked or unranked) tensor, an
+  index;
+* `tensor.pad` with MLIR's verifier (`PadOp` below replaces xDSL's class): the result
+  type may be more static than the one inferred from the source and the pad amounts
+  (`low[%c0, %n] high[%c0, %c0] : tensor<1x?xf32> to tensor<1x?xf32>`, where
+  xDSL's verifier asks one dynamic result dimension per dynamic amount).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from xdsl.dialects.builtin import (
     DenseArrayBase,
     IndexType,
     TensorType,
+    UnrankedTensorType,
     i64,
 )
 from xdsl.dialects.utils.dynamic_index_list import (
@@ -29,6 +36,7 @@ from xdsl.ir import Attribute, Dialect, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
+    base,
     irdl_op_definition,
     operand_def,
     prop_def,
@@ -37,7 +45,7 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.traits import HasParent, RecursiveMemoryEffect
+from xdsl.traits import HasParent, NoMemoryEffect, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
 from xdsl_bufferize.dialects.scf_forall import ForallOp, InParallelOp
@@ -149,6 +157,73 @@ class ParallelInsertSliceOp(IRDLOperation):
             raise VerifyException(
                 f"{self.name}: the destination must be a shared output of the "
                 "enclosing scf.forall"
+            )
+
+
+@irdl_op_definition
+class RankOp(IRDLOperation):
+    """`tensor.rank`: the number of dimensions of a tensor (ranked or unranked)."""
+
+    name = "tensor.rank"
+
+    tensor = operand_def(base(TensorType) | base(UnrankedTensorType))
+    rank = result_def(IndexType)
+
+    traits = traits_def(NoMemoryEffect())
+
+    assembly_format = "$tensor attr-dict `:` type($tensor)"
+
+    def __init__(self, value: SSAValue) -> None:
+        super().__init__(operands=[value], result_types=[IndexType()])
+
+
+class PadOp(tensor.PadOp):
+    """xDSL's `tensor.pad` verified as MLIR does: each result dimension is the one
+    inferred from the source and the pad amounts, or a static size where the
+    inferred one is dynamic (a dynamic amount whose value the producer knows)."""
+
+    name = "tensor.pad"
+
+    def verify_(self) -> None:
+        source_type = self.source.type
+        result_type = self.result.type
+        assert isinstance(source_type, TensorType)
+        assert isinstance(result_type, TensorType)
+        low = self.static_low.get_values()
+        high = self.static_high.get_values()
+        source_shape = source_type.get_shape()
+        if not len(low) == len(high) == len(source_shape):
+            raise VerifyException(
+                f"expected one low and one high pad amount per source dimension "
+                f"({len(source_shape)}), got {len(low)} and {len(high)}"
+            )
+        for label, static, dynamic in (
+            ("low", low, self.low),
+            ("high", high, self.high),
+        ):
+            verify_dynamic_index_list(
+                static, dynamic, DYNAMIC_INDEX, f" in the {label} pad amounts"
+            )
+        inferred = [
+            DYNAMIC_INDEX if DYNAMIC_INDEX in (lo, size, hi) else lo + size + hi
+            for lo, size, hi in zip(low, source_shape, high, strict=True)
+        ]
+        result_shape = result_type.get_shape()
+        if len(result_shape) != len(inferred) or any(
+            want != DYNAMIC_INDEX and want != got
+            for want, got in zip(inferred, result_shape, strict=True)
+        ):
+            shown = "x".join("?" if d == DYNAMIC_INDEX else str(d) for d in inferred)
+            raise VerifyException(
+                f"specified type {result_type} does not match the inferred type "
+                f"tensor<{shown}x{source_type.get_element_type()}>"
+            )
+        block = self.region.block
+        if len(block.args) != len(source_shape) or any(
+            not isinstance(arg.type, IndexType) for arg in block.args
+        ):
+            raise VerifyException(
+                f"expected the block to have {len(source_shape)} index arguments"
             )
 
 

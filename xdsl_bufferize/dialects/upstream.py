@@ -6,10 +6,11 @@ own. `register_upstream_ops()` therefore puts our op classes into xDSL's `Dialec
 objects themselves, before any context loads those dialects: it appends each op that
 xDSL does not define (`memref.realloc`, `scf.forall`, `tensor.parallel_insert_slice`,
 `linalg.map`, MLIR's linalg named ops of `linalg_named.py`, ...), swaps in the few
-subclasses that only widen xDSL's parser to MLIR's forms (`linalg.reduce`'s short form;
+subclasses that only widen xDSL's parser to MLIR's forms (
 `bufferization.to_tensor` / `to_buffer` of a buffer with a memory space or a layout),
 and replaces the ops xDSL defines wrongly (`linalg.pooling_nchw_max`'s body) or more
-narrowly than MLIR (convolutions without `strides`) by ours (`REPLACED_OPS`). An op xDSL defines itself in a later version
+narrowly than MLIR (convolutions without `strides`, `linalg.reduce` of one input) by
+ours (`REPLACED_OPS`). An op xDSL defines itself in a later version
 is left alone (the test suite then shows what to delete here). It runs once, when this
 module is imported: by `xdsl_bufferize.universe` (so `xdsl-opt` and every context made
 through xDSL's multiverse see the ops) and by the reference executor.
@@ -27,13 +28,20 @@ from xdsl_bufferize.dialects.bufferization_ext import ToBufferOp, ToTensorOp
 from xdsl_bufferize.dialects.linalg_ext import (
     BatchReduceMatmulOp,
     DotOp,
+    GenericOp,
     MapOp,
     ReduceOp,
 )
 from xdsl_bufferize.dialects.linalg_named import NAMED_OP_CLASSES, REPLACING
+from xdsl_bufferize.dialects.memref_ext import RankOp as MemRefRankOp
 from xdsl_bufferize.dialects.memref_realloc import ReallocOp
 from xdsl_bufferize.dialects.scf_forall import ForallOp, InParallelOp
-from xdsl_bufferize.dialects.tensor_ext import GenerateOp, ParallelInsertSliceOp
+from xdsl_bufferize.dialects.tensor_ext import (
+    GenerateOp,
+    PadOp,
+    ParallelInsertSliceOp,
+    RankOp,
+)
 from xdsl_bufferize.dialects.vector_mask import MaskOp, YieldOp
 
 ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
@@ -42,6 +50,7 @@ ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (scf.Scf, InParallelOp),
     (tensor.Tensor, GenerateOp),
     (tensor.Tensor, ParallelInsertSliceOp),
+    (tensor.Tensor, RankOp),
     (linalg.Linalg, MapOp),
     (linalg.Linalg, DotOp),
     (linalg.Linalg, BatchReduceMatmulOp),
@@ -56,18 +65,23 @@ ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
 """Ops of MLIR that xDSL's dialect lacks, added to that dialect."""
 
 WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
+    (linalg.Linalg, GenericOp),
+    (tensor.Tensor, PadOp),
+    (memref.MemRef, MemRefRankOp),
     (linalg.Linalg, ReduceOp),
     (bufferization.Bufferization, ToTensorOp),
     (bufferization.Bufferization, ToBufferOp),
 )
 """Subclasses replacing xDSL's class of the same name (they only parse more forms)."""
 
-REPLACED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = tuple(
-    (linalg.Linalg, NAMED_OP_CLASSES[name]) for name in sorted(REPLACING)
+REPLACED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
+    (linalg.Linalg, ReduceOp),
+    *((linalg.Linalg, NAMED_OP_CLASSES[name]) for name in sorted(REPLACING)),
 )
 """Our classes replacing xDSL's class of the same name where xDSL's is wrong
 (`linalg.pooling_nchw_max`'s body) or narrower than MLIR (convolutions requiring
-`strides` / `dilations`): in our universe, ours is the op."""
+`strides` / `dilations`, `linalg.reduce` of one input and one init): in our
+universe, ours is the op."""
 
 
 def register_upstream_ops() -> None:

@@ -31,7 +31,7 @@ from xdsl.interpreter import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from xdsl_bufferize.dialects.tensor_ext import ParallelInsertSliceOp
+from xdsl_bufferize.dialects.tensor_ext import ParallelInsertSliceOp, RankOp
 from xdsl_bufferize.execution.interpreter import (
     ExecutionInterpreter,
     register_named_impl,
@@ -281,6 +281,14 @@ class TensorFunctions(InterpreterFunctions):
         if not 0 <= index < value.rank:
             raise ExecutionError(f"dimension {index} of a rank-{value.rank} tensor")
         return (value.shape[index],)
+
+    @impl(RankOp)
+    def run_rank(
+        self, interpreter: Interpreter, op: RankOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        value = args[0]
+        assert isinstance(value, ArrayValue)
+        return (value.rank,)
 
     @impl(tensor.CastOp)
     def run_cast(

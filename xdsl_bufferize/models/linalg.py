@@ -35,7 +35,12 @@ from xdsl.irdl import IRDLOperation
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
-from xdsl_bufferize.dialects.linalg_ext import BatchReduceMatmulOp, DotOp, MapOp
+from xdsl_bufferize.dialects.linalg_ext import (
+    BatchReduceMatmulOp,
+    DotOp,
+    MapOp,
+    ReduceOp,
+)
 from xdsl_bufferize.dialects.linalg_named import NAMED_OP_CLASSES
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingOpOperand,
@@ -245,6 +250,7 @@ LINALG_DPS_OPS: tuple[type[Operation], ...] = (
     MapOp,
     DotOp,
     BatchReduceMatmulOp,
+    ReduceOp,
     *NAMED_OP_CLASSES.values(),
 )
 """Every linalg op with tensor semantics (all but yield and index): xDSL 0.75's and

@@ -87,7 +87,7 @@ func.func @main() -> (f32, f32, f32) {
 // CHECK-NEXT: linalg.mul ins(%[[S]], %{{.*}} : memref<2x3xf32>, memref<2x3xf32>) outs(%[[S]] : memref<2x3xf32>)
 // CHECK:      %[[R:.*]] = memref.alloc() {{.*}}: memref<2xf32>
 // CHECK-NEXT: linalg.fill ins(%zero : f32) outs(%[[R]] : memref<2xf32>)
-// CHECK-NEXT: linalg.reduce ins(%[[S]]:memref<2x3xf32>) outs(%[[R]]:memref<2xf32>) dimensions = [1]
+// CHECK-NEXT: linalg.reduce { arith.addf } ins(%[[S]] : memref<2x3xf32>) outs(%[[R]] : memref<2xf32>) dimensions = [1]
 // CHECK:      %[[O:.*]] = memref.alloc() {{.*}}: memref<2x5xf32>
 // CHECK-NEXT: linalg.broadcast ins(%[[R]]:memref<2xf32>) outs(%[[O]]:memref<2x5xf32>) dimensions = [1]
 // CHECK-NOT:  memref.copy
