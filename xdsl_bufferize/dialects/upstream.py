@@ -21,9 +21,10 @@ through xDSL's multiverse see the ops) and by the reference executor.
 
 from __future__ import annotations
 
-from xdsl.dialects import bufferization, linalg, memref, scf, tensor, vector
+from xdsl.dialects import affine, bufferization, linalg, memref, scf, tensor, vector
 from xdsl.ir import Dialect, Operation
 
+from xdsl_bufferize.dialects.affine_ext import IfOp as AffineIfOp
 from xdsl_bufferize.dialects.bufferization_ext import ToBufferOp, ToTensorOp
 from xdsl_bufferize.dialects.linalg_ext import (
     BatchReduceMatmulOp,
@@ -68,6 +69,7 @@ WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (linalg.Linalg, GenericOp),
     (tensor.Tensor, PadOp),
     (memref.MemRef, MemRefRankOp),
+    (affine.Affine, AffineIfOp),
     (linalg.Linalg, ReduceOp),
     (bufferization.Bufferization, ToTensorOp),
     (bufferization.Bufferization, ToBufferOp),

@@ -99,7 +99,8 @@ class AffineIfBufferization(YieldingRegionsModel):
         self, op: Operation, regions: list[Region], result_types: list[Attribute]
     ) -> Operation:
         assert isinstance(op, affine.IfOp)
-        return affine.IfOp.create(
+        # The op's own class: our universe's affine.if prints MLIR's form.
+        return type(op).create(
             operands=list(op.operands),
             result_types=result_types,
             properties=dict(op.properties),

@@ -13,16 +13,16 @@
 // CHECK-NEXT:    linalg.add ins(%a, %a : memref<4xf32>, memref<4xf32>) outs(%a : memref<4xf32>)
 // CHECK-NEXT:    affine.yield %a : memref<4xf32>
 // CHECK-NEXT:  }
-// CHECK-NEXT:  %[[S:.*]], %[[OWNED:.*]] = "affine.if"(%c1) <{condition = affine_set<(d0) : ((d0 + -2) >= 0)>}> ({
+// CHECK-NEXT:  %[[S:.*]], %[[OWNED:.*]] = affine.if affine_set<(d0) : ((d0 + -2) >= 0)>(%c1) -> (memref<4xf32>, i1) {
 // CHECK-NEXT:    %[[C:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
 // CHECK-NEXT:    "memref.copy"(%[[R]], %[[C]]) : (memref<4xf32>, memref<4xf32>) -> ()
 // CHECK-NEXT:    memref.store %f0, %[[C]][%c0] : memref<4xf32>
 // CHECK-NEXT:    %true = arith.constant true
 // CHECK-NEXT:    affine.yield %[[C]], %true : memref<4xf32>, i1
-// CHECK-NEXT:  }, {
+// CHECK-NEXT:  } else {
 // CHECK-NEXT:    %false = arith.constant false
 // CHECK-NEXT:    affine.yield %[[R]], %false : memref<4xf32>, i1
-// CHECK-NEXT:  }) : (index) -> (memref<4xf32>, i1)
+// CHECK-NEXT:  }
 // CHECK-NEXT:  %u = memref.load %[[S]][%c0] : memref<4xf32>
 // CHECK-NEXT:  scf.if %[[OWNED]] {
 // CHECK-NEXT:    memref.dealloc %[[S]] : memref<4xf32>

@@ -16,12 +16,12 @@
 // CHECK-NEXT:    memref.store %y, %a[%i] : memref<4xf32>
 // CHECK-NEXT:    affine.yield %a : memref<4xf32>
 // CHECK-NEXT:  }
-// CHECK-NEXT:  %[[S:.*]] = "affine.if"(%n) <{condition = affine_set<(d0) : ((d0 + -2) >= 0)>}> ({
+// CHECK-NEXT:  %[[S:.*]] = affine.if affine_set<(d0) : ((d0 + -2) >= 0)>(%n) -> memref<4xf32> {
 // CHECK-NEXT:    memref.store %f1, %[[R]][%c0] : memref<4xf32>
 // CHECK-NEXT:    affine.yield %[[R]] : memref<4xf32>
-// CHECK-NEXT:  }, {
+// CHECK-NEXT:  } else {
 // CHECK-NEXT:    affine.yield %[[R]] : memref<4xf32>
-// CHECK-NEXT:  }) : (index) -> memref<4xf32>
+// CHECK-NEXT:  }
 // CHECK-NEXT:  %u = memref.load %[[S]][%c0] : memref<4xf32>
 // CHECK-NEXT:  %w = memref.load %[[S]][%c1] : memref<4xf32>
 // CHECK-NEXT:  %v = memref.load %[[T]][%c1] : memref<4xf32>
@@ -70,14 +70,14 @@ func.func @main() -> (f32, f32, f32) {
 // CHECK-NEXT:    "memref.copy"(%[[NEW]], %[[Y]]) : (memref<4xf32>, memref<4xf32>) -> ()
 // CHECK-NEXT:    affine.yield %[[Y]] : memref<4xf32>
 // CHECK-NEXT:  }
-// CHECK:       "affine.if"(%c1) <{condition = affine_set<(d0) : ((d0 + -2) >= 0)>}> ({
+// CHECK:       affine.if affine_set<(d0) : ((d0 + -2) >= 0)>(%c1) -> memref<4xf32> {
 // CHECK-NEXT:    %[[C:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
 // CHECK-NEXT:    "memref.copy"(%[[R]], %[[C]]) : (memref<4xf32>, memref<4xf32>) -> ()
 // CHECK-NEXT:    memref.store %f0, %[[C]][%c0] : memref<4xf32>
 // CHECK-NEXT:    affine.yield %[[C]] : memref<4xf32>
-// CHECK-NEXT:  }, {
+// CHECK-NEXT:  } else {
 // CHECK-NEXT:    affine.yield %[[R]] : memref<4xf32>
-// CHECK-NEXT:  }) : (index) -> memref<4xf32>
+// CHECK-NEXT:  }
 // ANALYSIS-LABEL: func.func @main() -> (f32, f32)
 // ANALYSIS:       tensor.insert %f0 into %r[%c0] {__inplace_operands_attr__ = ["none", "false", "none"], __conflicts__ = ["operand #1: read-after-write conflict: {{.*}}"]}
 func.func @main() -> (f32, f32) {
