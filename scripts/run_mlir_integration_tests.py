@@ -185,8 +185,15 @@ def _opt_elements(command: str) -> list[str]:
 def plan(text: str, available: set[str]) -> Plan:
     defines = _defines(text)
     runs = [_substitute(run, defines) for run in _logical_lines(text, "RUN")]
-    command = " | ".join(runs)
-    elements = _opt_elements(command)
+
+    def bufferizes(run: str) -> bool:
+        return any(
+            BUFFERIZE_PASS.match(n) for e in _opt_elements(run) for n in _leaf_names(e)
+        )
+
+    first = next((i for i, run in enumerate(runs) if bufferizes(run)), 0)
+    command = " | ".join(runs[first:])
+    elements = _opt_elements(runs[first] if runs else "")
     index = next(
         (
             i
