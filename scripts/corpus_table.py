@@ -35,15 +35,23 @@ from tests.corpus.corpus import (  # noqa: E402 - after the path set-up
 DOC = ROOT / "docs" / "corpus.md"
 
 INTRO = """\
-# The model corpus: programs from a real frontend
+# The model corpus: programs from real frontends
 
-`tests/corpus/models/` holds small models built as ONNX graphs (seeded weights and
-inputs), imported by IREE's ONNX importer (`iree-import-onnx`, torch dialect) and
-converted to linalg on tensors by IREE's input conversion (`iree-compile
---compile-to=input`, taken before IREE's ABI conversion, then torch-mlir's backend type
-conversion): only func, linalg, tensor, arith, math and scf ops remain. Each has an
-`@main` that passes the inputs as constants and returns the outputs, and a `.json`
-with the outputs of ONNX's own reference evaluator.
+`tests/corpus/models/` holds small models with seeded weights and inputs, made by two
+frontends and converted to linalg on tensors by IREE's input conversion
+(`iree-compile --compile-to=input`):
+
+- ONNX graphs built with `onnx.helper`, imported by IREE's ONNX importer
+  (`iree-import-onnx`, torch dialect), taken before IREE's ABI conversion, then
+  torch-mlir's backend type conversion; expected numbers from ONNX's reference
+  evaluator;
+- JAX functions lowered to StableHLO (`jax.jit(...).lower`); IREE's `util.func` /
+  `util.return` (tensor-typed) renamed to func's; expected numbers from `jax.jit` on
+  CPU.
+
+Only func, linalg, tensor, arith, math and scf ops remain. Each model has an `@main`
+that passes the inputs as constants and returns the outputs, and a `.json` with the
+framework's outputs.
 
 `tests/corpus/test_models.py` runs every model before and after
 `comprehensive-bufferize` with the reference executor, compares both with the
@@ -53,8 +61,8 @@ with upstream MLIR's pipeline. Models marked "needs ops24" use ops xDSL 0.75 lac
 defines wrongly; their tests are strict xfails until those ops land.
 
 Regenerating the models needs the frontends (not needed by the tests):
-`python3 -m venv /tmp/fe && /tmp/fe/bin/pip install iree-base-compiler onnx numpy &&
-/tmp/fe/bin/python scripts/generate_corpus.py`. This page is written by
+`python3 -m venv /tmp/fe && /tmp/fe/bin/pip install iree-base-compiler onnx numpy jax
+jaxlib && /tmp/fe/bin/python scripts/generate_corpus.py`. This page is written by
 `python scripts/corpus_table.py`.
 
 Heap allocations and copies are counted at run time (one run of `@main`). MLIR is
@@ -75,9 +83,9 @@ def _cell(m: Measured | None) -> str:
 def render() -> str:
     have_mlir = mlir_available()
     rows = [
-        "| model | what | output elements | ours: allocs / copies / bytes copied "
+        "| model | frontend | what | output elements | ours: allocs / copies / bytes copied "
         "| MLIR: allocs / copies / bytes copied | status |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     notes: list[str] = []
     for name in model_names():
@@ -101,7 +109,8 @@ def render() -> str:
         if mlir is not None and mlir.note:
             notes.append(f"`{name}`")
         rows.append(
-            f"| `{name}` | {info['summary']} | {size} | {ours_cell} "
+            f"| `{name}` | {info['frontend'].split()[0]} | {info['summary']} | {size} "
+            f"| {ours_cell} "
             f"| {_cell(mlir)} | {status} |"
         )
     total = len(model_names())
@@ -109,7 +118,9 @@ def render() -> str:
     lines = [
         INTRO,
         f"{through} of {total} models go through today; the rest need ops24.",
-        f"Frontend: {expected(model_names()[0])['versions']}.",
+        "Frontends: "
+        + "; ".join(sorted({expected(n)["versions"] for n in model_names()}))
+        + ".",
         "",
         *rows,
         "",

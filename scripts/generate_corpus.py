@@ -5,7 +5,7 @@ Needs the frontends, which the test suite does not: make a throwaway venv and ru
 the script with it (the project's venv is not needed for this step)::
 
     python3 -m venv /tmp/venv-frontends
-    /tmp/venv-frontends/bin/pip install iree-base-compiler onnx numpy
+    /tmp/venv-frontends/bin/pip install iree-base-compiler onnx numpy jax jaxlib
     /tmp/venv-frontends/bin/python scripts/generate_corpus.py
 
 For each model:
@@ -394,34 +394,57 @@ def _type(array: np.ndarray) -> str:
     return "tensor<" + "".join(f"{d}x" for d in array.shape) + elem + ">"
 
 
-def wrap(text: str, model: Model, outputs: list[np.ndarray]) -> str:
-    """`text` with an `@main` that passes the concrete inputs and returns the outputs."""
-    name = model.graph.name
-    lines = ["  func.func @main() -> (" + ", ".join(_type(o) for o in outputs) + ") {"]
+def wrap(
+    text: str, name: str, inputs: list[np.ndarray], outputs: list[np.ndarray]
+) -> str:
+    """`text` with an `@main` that passes the concrete inputs to `@name` and returns
+    its outputs."""
+    out_types = ", ".join(_type(o) for o in outputs)
+    lines = [f"  func.func @main() -> ({out_types}) {{"]
     args: list[str] = []
-    for i, graph_input in enumerate(model.graph.input):
-        array = model.inputs[graph_input.name]
+    for i, array in enumerate(inputs):
         lines.append(
             f"    %in{i} = arith.constant dense<{_literal(array)}> : {_type(array)}"
         )
         args.append(f"%in{i}")
-    in_types = ", ".join(_type(model.inputs[i.name]) for i in model.graph.input)
-    out_types = ", ".join(_type(o) for o in outputs)
-    results = ", ".join(f"%out#{i}" for i in range(len(outputs)))
+    in_types = ", ".join(_type(a) for a in inputs)
+    call = f"func.call @{name}({', '.join(args)}) : ({in_types})"
     if len(outputs) == 1:
+        lines.append(f"    %out = {call} -> {out_types}")
         results = "%out"
-        lines.append(
-            f"    %out = func.call @{name}({', '.join(args)}) : ({in_types}) -> {out_types}"
-        )
     else:
-        lines.append(
-            f"    %out:{len(outputs)} = func.call @{name}({', '.join(args)}) : ({in_types}) -> ({out_types})"
-        )
+        lines.append(f"    %out:{len(outputs)} = {call} -> ({out_types})")
+        results = ", ".join(f"%out#{i}" for i in range(len(outputs)))
     lines.append(f"    return {results} : {out_types}")
     lines.append("  }")
     body = text.rstrip()
     assert body.endswith("}")
     return body[:-1].rstrip() + "\n" + "\n".join(lines) + "\n}\n"
+
+
+def _write(
+    name: str,
+    summary: str,
+    header: str,
+    frontend: str,
+    reference: str,
+    module: str,
+    outputs: list[np.ndarray],
+    versions: str,
+) -> None:
+    (MODELS / f"{name}.mlir").write_text(header + module)
+    expected = {
+        "model": name,
+        "summary": summary,
+        "frontend": frontend,
+        "versions": versions,
+        "reference": reference,
+        "outputs": [
+            {"shape": list(o.shape), "dtype": str(o.dtype), "data": o.ravel().tolist()}
+            for o in outputs
+        ],
+    }
+    (MODELS / f"{name}.json").write_text(json.dumps(expected, indent=1) + "\n")
 
 
 def generate(model: Model, versions: str) -> None:
@@ -438,19 +461,157 @@ def generate(model: Model, versions: str) -> None:
         "// iree-import-onnx, iree-compile --compile-to=input (before the ABI conversion),\n"
         f"// torch-mlir's backend type conversion; {versions}. Do not edit.\n"
     )
-    (MODELS / f"{model.name}.mlir").write_text(header + wrap(text, model, outputs))
-    expected = {
-        "model": model.name,
-        "summary": model.summary,
-        "frontend": f"ONNX (opset {OPSET}) via IREE's importer and input conversion",
-        "versions": versions,
-        "reference": "onnx.reference.ReferenceEvaluator",
-        "outputs": [
-            {"shape": list(o.shape), "dtype": str(o.dtype), "data": o.ravel().tolist()}
-            for o in outputs
-        ],
-    }
-    (MODELS / f"{model.name}.json").write_text(json.dumps(expected, indent=1) + "\n")
+    inputs = [model.inputs[i.name] for i in model.graph.input]
+    _write(
+        model.name,
+        model.summary,
+        header,
+        f"ONNX (opset {OPSET}) via IREE's importer and input conversion",
+        "onnx.reference.ReferenceEvaluator",
+        wrap(text, model.graph.name, inputs, outputs),
+        outputs,
+        versions,
+    )
+
+
+@dataclass
+class JaxModel:
+    """A JAX function and the inputs it is run on."""
+
+    name: str
+    summary: str
+    fn: Callable[..., Any]
+    inputs: list[np.ndarray]
+
+
+def jax_models() -> list[JaxModel]:
+    """The JAX models (empty when JAX is not installed)."""
+    try:
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+    except ImportError:
+        return []
+    rng = np.random.default_rng(21)
+
+    def weights(*shape: int) -> Any:
+        return jnp.asarray((rng.standard_normal(shape) * 0.5).astype(np.float32))
+
+    u, w, b = weights(3, 4), weights(4, 4), weights(4)
+
+    def rnn_scan(xs: Any) -> Any:
+        def step(h: Any, x: Any) -> tuple[Any, Any]:
+            h2 = jnp.tanh(x @ u + h @ w + b)
+            return h2, h2
+
+        h, hs = lax.scan(step, jnp.zeros((2, 4), jnp.float32), xs)
+        return h, hs
+
+    w1, b1, w2, b2 = weights(8, 16), weights(16), weights(16, 6), weights(6)
+
+    def mlp_softmax(x: Any) -> Any:
+        return jax.nn.softmax(jax.nn.relu(x @ w1 + b1) @ w2 + b2, axis=-1)
+
+    g, beta = weights(16), weights(16)
+
+    def layernorm_gelu(x: Any) -> Any:
+        mean = jnp.mean(x, axis=-1, keepdims=True)
+        var = jnp.mean((x - mean) ** 2, axis=-1, keepdims=True)
+        y = (x - mean) / jnp.sqrt(var + 1e-5) * g + beta
+        return jax.nn.gelu(y, approximate=False)
+
+    def data(*shape: int) -> np.ndarray:
+        return rng.standard_normal(shape).astype(np.float32)
+
+    return [
+        JaxModel(
+            "jax_rnn_scan",
+            "lax.scan over 5 steps of a tanh RNN cell, batch 2, hidden 4 "
+            "(final state and every state)",
+            rnn_scan,
+            [data(5, 2, 3)],
+        ),
+        JaxModel(
+            "jax_mlp_softmax",
+            "dense + relu, dense, softmax (jax.nn)",
+            mlp_softmax,
+            [data(4, 8)],
+        ),
+        JaxModel(
+            "jax_layernorm_gelu",
+            "layer normalization written with jnp, then exact (erf) GELU",
+            layernorm_gelu,
+            [data(4, 16)],
+        ),
+    ]
+
+
+def convert_jax(model: JaxModel, tmp: Path) -> str:
+    """The JAX function as linalg on tensors: StableHLO from `jax.jit(...).lower`,
+    converted by `iree-compile --compile-to=input` (StableHLO input needs no ABI
+    step there: functions keep tensor types, only spelled as IREE's `util.func` /
+    `util.return`, which are renamed to func's)."""
+    import jax
+
+    source = tmp / "model.stablehlo.mlir"
+    source.write_text(jax.jit(model.fn).lower(*model.inputs).as_text())
+    converted = _run(
+        [
+            str(BIN / "iree-compile"),
+            "--compile-to=input",
+            "--iree-input-type=stablehlo",
+            str(source),
+            "-o",
+            "-",
+        ]
+    ).stdout
+    converted = re.sub(r"\butil\.func (public )?", "func.func ", converted)
+    converted = re.sub(r"\butil\.return\b", "return", converted)
+    converted = re.sub(r"\butil\.call\b", "func.call", converted)
+    converted = converted.replace("func.func @main(", f"func.func @{model.name}(")
+    converted = re.sub(
+        r"^module @\S+ (attributes \{[^\n]*\} )?\{", "module {", converted
+    )
+    plain = tmp / "model.input.mlir"
+    plain.write_text(converted)
+    clean = _run(
+        [
+            str(BIN / "iree-opt"),
+            "--mlir-print-elementsattrs-with-hex-if-larger=1000000",
+            str(plain),
+        ]
+    ).stdout
+    for dialect in ("util.", "hal.", "flow.", "iree_", "stablehlo.", "chlo."):
+        if dialect in clean:
+            raise RuntimeError(f"{dialect} left in the converted module:\n{clean}")
+    return clean
+
+
+def generate_jax(model: JaxModel, versions: str) -> None:
+    import jax
+
+    result = jax.jit(model.fn)(*model.inputs)
+    parts = result if isinstance(result, tuple) else (result,)
+    outputs = [np.asarray(o) for o in parts]
+    with tempfile.TemporaryDirectory() as tmp:
+        text = convert_jax(model, Path(tmp))
+    full = f"{versions}, jax {jax.__version__}"
+    header = (
+        f"// Model `{model.name}`: {model.summary}.\n"
+        "// Generated by scripts/generate_corpus.py from a JAX function: StableHLO\n"
+        "// (jax.jit(...).lower), iree-compile --compile-to=input;\n"
+        f"// {full}. Do not edit.\n"
+    )
+    _write(
+        model.name,
+        model.summary,
+        header,
+        "JAX via StableHLO and IREE's input conversion",
+        "jax.jit on CPU",
+        wrap(text, model.name, model.inputs, outputs),
+        outputs,
+        full,
+    )
 
 
 def main(argv: list[str]) -> int:
@@ -468,6 +629,15 @@ def main(argv: list[str]) -> int:
         except Exception as exc:  # noqa: BLE001 - report and go on with the others
             failed += 1
             print(f"{model.name}: FAILED {exc}"[:2000])
+    for jax_model in jax_models():
+        if wanted and jax_model.name not in wanted:
+            continue
+        try:
+            generate_jax(jax_model, versions)
+            print(f"{jax_model.name}: ok")
+        except Exception as exc:  # noqa: BLE001 - report and go on with the others
+            failed += 1
+            print(f"{jax_model.name}: FAILED {exc}"[:2000])
     return 1 if failed else 0
 
 
