@@ -65,6 +65,18 @@ Regenerating the models needs the frontends (not needed by the tests):
 jaxlib && /tmp/fe/bin/python scripts/generate_corpus.py`. This page is written by
 `python scripts/corpus_table.py`.
 
+MLIR's own CPU integration tests (`mlir/test/Integration/Dialect/{Linalg,Tosa}/CPU`
+of llvm-project, not part of this repository) run with our bufferization in place of
+MLIR's by `scripts/run_mlir_integration_tests.py DIR`: upstream's passes before
+bufferization, then ours (`comprehensive-bufferize`, or `--ours PIPELINE`), upstream's
+lowering and JIT (finch-mlir's execution engine; the runner-utils print functions and
+`memrefCopy` are provided by the script), and the test's own CHECK lines (LLVM's
+FileCheck when installed, else the `filecheck` package); the same with upstream's
+one-shot-bufferize for comparison. `MLIR_INTEGRATION_TESTS=DIR pytest
+tests/corpus/test_mlir_integration.py` asserts that ours passes wherever MLIR's pipeline
+does (known failures are strict xfails); `tests/corpus/test_integration_shapes.py` holds
+our own small programs of the shapes that fail, and always runs.
+
 Heap allocations and copies are counted at run time (one run of `@main`). MLIR is
 one-shot-bufferize{bufferize-function-boundaries} followed by ownership-based
 deallocation (`bench/mlir_side.py`), its output run by the same executor.

@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -43,8 +44,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+if str(ROOT) not in sys.path and not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(ROOT))  # this checkout's package, unless PYTHONPATH says
 
 SUBDIRS = ("Dialect/Linalg/CPU", "Dialect/Tosa/CPU")
 OURS = "comprehensive-bufferize"
@@ -541,7 +542,6 @@ def filecheck_command() -> list[str]:
     position one column late after a `CHECK-NEXT` on a line's first character, so a
     `CHECK-SAME` of the following text fails there (MLIR's tests use that pattern)."""
     import glob
-    import os
 
     if os.environ.get("FILECHECK"):
         return [os.environ["FILECHECK"]]
