@@ -6,7 +6,7 @@ from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
 from xdsl.universe import Universe
 
-from xdsl_bufferize.interfaces.diagnostics import report_uncaught_errors
+from xdsl_bufferize.utils.cli_errors import report_uncaught_errors, running_as_xdsl_opt
 
 
 def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
@@ -18,6 +18,20 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         )
 
         return BufferDeallocationPass
+
+    def get_ownership_based_buffer_deallocation() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.buffer_deallocation import (
+            OwnershipBasedBufferDeallocationPass,
+        )
+
+        return OwnershipBasedBufferDeallocationPass
+
+    def get_buffer_deallocation_pipeline() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.buffer_deallocation import (
+            BufferDeallocationPipelinePass,
+        )
+
+        return BufferDeallocationPipelinePass
 
     def get_one_shot_bufferize() -> type[ModulePass]:
         from xdsl_bufferize.transforms.one_shot_bufferize import OneShotBufferizePass
@@ -94,6 +108,8 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
     return {
         "buffer-deallocation": get_buffer_deallocation,
+        "ownership-based-buffer-deallocation": get_ownership_based_buffer_deallocation,
+        "buffer-deallocation-pipeline": get_buffer_deallocation_pipeline,
         "buffer-results-to-out-params": get_buffer_results_to_out_params,
         "optimize-allocation-liveness": get_optimize_allocation_liveness,
         "promote-buffers-to-stack": get_promote_buffers_to_stack,
@@ -132,7 +148,8 @@ def _register_ops_in_xdsl_dialects() -> None:
 
 
 _register_ops_in_xdsl_dialects()
-report_uncaught_errors()
+if running_as_xdsl_opt():
+    report_uncaught_errors()
 
 XDSL_BUFFERIZE_UNIVERSE = Universe(
     all_dialects=_get_all_dialects(),

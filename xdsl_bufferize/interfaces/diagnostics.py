@@ -16,25 +16,35 @@ for pass options), raised when the pass is built: it names the pass, the option 
 the valid values.
 
 `xdsl-opt` re-raises a pass's error unless `--verify-diagnostics` is given, which
-Python shows as a traceback; `report_uncaught_errors` (installed when xDSL loads our
-universe) shows these two errors instead as their message on stderr, exit status 1.
+Python shows as a traceback, and raises a pass pipeline it cannot read before any
+pass runs. `report_uncaught_errors` shows these errors instead as one diagnostic on
+stderr, exit status 1. It replaces `sys.excepthook`, so it is installed only by our
+command-line entry points and, when the universe is loaded by `xdsl-opt` itself
+(`running_as_xdsl_opt`), by the universe: xdsl-opt offers no other hook (the one
+global hook of the project); a Python host that loads the universe keeps its own.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
-from types import TracebackType
 
 from xdsl.dialects import func
 from xdsl.ir import Operation
-from xdsl.utils.exceptions import (
-    DiagnosticException,
-    ParseError,
-    PassFailedException,
-)
+from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_bufferize.utils.cli_errors import (
+    InvalidOptionError,
+    report_uncaught_errors,
+    running_as_xdsl_opt,
+)
 from xdsl_bufferize.utils.ir import enclosing_function, written_name
+
+__all__ = [
+    "BufferizationError",
+    "InvalidOptionError",
+    "report_uncaught_errors",
+    "running_as_xdsl_opt",
+]
 
 
 class BufferizationError(PassFailedException):
@@ -75,10 +85,6 @@ def call_context(op: Operation) -> str:
     return ""
 
 
-class InvalidOptionError(ValueError):
-    """A pass option with a value the pass does not accept."""
-
-
 def invalid_option(
     pass_name: str, option: str, value: object, valid: Iterable[str]
 ) -> InvalidOptionError:
@@ -102,30 +108,3 @@ def check_alignment(pass_name: str, alignment: int) -> None:
             f"{pass_name}: invalid value '{alignment}' of option buffer-alignment "
             "(must be a positive power of two, or 0 for none)"
         )
-
-
-def _show_our_errors(
-    kind: type[BaseException], error: BaseException, trace: TracebackType | None
-) -> None:
-    """`sys.excepthook`: our errors, and bad input (a parse error, IR that does not
-    verify, a failed pass), as their message; any other error as before."""
-    if isinstance(
-        error, (BufferizationError, InvalidOptionError, ParseError, DiagnosticException)
-    ):
-        print(f"error: {error}", file=sys.stderr)
-        return
-    _previous_excepthook(kind, error, trace)
-
-
-_previous_excepthook = sys.excepthook
-
-
-def report_uncaught_errors() -> None:
-    """Show a `BufferizationError`, `InvalidOptionError`, parse error or other xDSL
-    diagnostic (`DiagnosticException`: verifier, pass failures) that no caller catches
-    (in a tool such as `xdsl-opt`) as one diagnostic on stderr, not a traceback; the
-    process still exits with status 1. Other exceptions keep the hook they had."""
-    global _previous_excepthook
-    if sys.excepthook is not _show_our_errors:
-        _previous_excepthook = sys.excepthook
-        sys.excepthook = _show_our_errors
