@@ -1,10 +1,16 @@
-"""The `xdsl.universe` entry point: our passes and dialects, loaded lazily by xdsl-opt."""
+"""The `xdsl.universe` entry point: our passes and dialects, loaded lazily by xdsl-opt.
+
+Importing this module imports no pass, model or dialect: passes and our dialects
+are factories, and the ops we add to xDSL's dialects join them when a context first
+loads one of those dialects (`_join_lazily`). `python bench/plugin_startup.py`
+measures what the plugin adds to `xdsl-opt`'s start-up.
+"""
 
 from collections.abc import Callable
 
 from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
-from xdsl.universe import Universe
+from xdsl.universe import XDSL_UNIVERSE, Universe
 
 from xdsl_bufferize.utils.cli_errors import report_uncaught_errors, running_as_xdsl_opt
 
@@ -140,14 +146,37 @@ def _get_all_dialects() -> dict[str, Callable[[], Dialect]]:
     return {"tensor_ext": get_tensor_ext, "bufftest": get_bufftest}
 
 
-def _register_ops_in_xdsl_dialects() -> None:
-    """Ops in MLIR's spelling that xDSL's dialects lack (see `dialects/upstream.py`)."""
-    from xdsl_bufferize.dialects.upstream import register_upstream_ops
-
-    register_upstream_ops()
+JOINED_DIALECTS = ("bufferization", "linalg", "memref", "scf", "tensor", "vector")
+"""xDSL's dialects that `dialects/upstream.py` adds ops in MLIR's spelling to."""
 
 
-_register_ops_in_xdsl_dialects()
+def _joining(factory: Callable[[], Dialect]) -> Callable[[], Dialect]:
+    """`factory`, first joining our ops to xDSL's dialects (`dialects/upstream.py`)."""
+
+    def load() -> Dialect:
+        from xdsl_bufferize.dialects.upstream import register_upstream_ops
+
+        register_upstream_ops()
+        return factory()
+
+    load.__wrapped__ = factory  # pyright: ignore[reportFunctionMemberAccess]
+    return load
+
+
+def _join_lazily() -> None:
+    """Make xDSL's factories of `JOINED_DIALECTS` join our ops when a context first
+    loads one of them, instead of importing those dialects (and ours) now: xDSL's
+    multiverse copies the factories of its own universe after loading ours, so
+    every context made through it (xdsl-opt's) sees the ops, while loading the
+    plugin costs nearly nothing."""
+    dialects = XDSL_UNIVERSE.all_dialects
+    for name in JOINED_DIALECTS:
+        factory = dialects.get(name)
+        if factory is not None and not hasattr(factory, "__wrapped__"):
+            dialects[name] = _joining(factory)
+
+
+_join_lazily()
 if running_as_xdsl_opt():
     report_uncaught_errors()
 
