@@ -52,7 +52,9 @@ def time_once(path: str, without: bool) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description="xdsl-opt start-up with and without the plugin"
+    )
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
