@@ -11,6 +11,7 @@ from collections.abc import Callable
 from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
 from xdsl.universe import XDSL_UNIVERSE, Universe
+from xdsl.utils.frontend import Frontend
 
 from xdsl_bufferize.utils.cli_errors import report_uncaught_errors, running_as_xdsl_opt
 
@@ -176,9 +177,24 @@ def _join_lazily() -> None:
             dialects[name] = _joining(factory)
 
 
+def _locate_ops() -> None:
+    """Make xDSL's `mlir` frontend record each op's source position, so errors name
+    `file:line:col` (`utils/locations.py`); only in xdsl-opt, like the error hook."""
+    frontends = XDSL_UNIVERSE.all_frontends
+
+    def get_locating_mlir() -> type[Frontend]:
+        from xdsl_bufferize.utils.locations import LocatingMLIRFrontend
+
+        return LocatingMLIRFrontend
+
+    if "mlir" in frontends:
+        frontends["mlir"] = get_locating_mlir
+
+
 _join_lazily()
 if running_as_xdsl_opt():
     report_uncaught_errors()
+    _locate_ops()
 
 XDSL_BUFFERIZE_UNIVERSE = Universe(
     all_dialects=_get_all_dialects(),

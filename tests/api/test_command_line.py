@@ -209,3 +209,53 @@ def test_python_host_keeps_its_excepthook() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert done.stdout == "True\n"
+
+
+def test_pass_errors_name_the_source_position(tmp_path: Path) -> None:
+    """Under xdsl-opt an error of our passes starts with the op's `file:line:col`
+    and shows the op as IR text, never a Python repr."""
+    source = tmp_path / "in.mlir"
+    source.write_text(
+        "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %c = arith.addf %a, %a : tensor<4xf32>\n"
+        "  return %c : tensor<4xf32>\n"
+        "}\n"
+    )
+    done = subprocess.run(
+        [str(BIN / "xdsl-opt"), str(source), "-p", "one-shot-bufferize"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"{source}:2:3: error: one-shot-bufferize: 'arith.addf' in @f: has tensor "
+        "semantics but no bufferization model (pass allow-unknown-ops to keep it on "
+        "tensors behind to_tensor / to_buffer)\n"
+        "  %c = arith.addf %a, %a : tensor<4xf32>\n"
+    )
+
+
+def test_python_api_error_carries_the_location() -> None:
+    """`BufferizationError.location` is the op's position when the module was
+    parsed with positions (`LocatingParser`)."""
+    from xdsl.context import Context
+    from xdsl.dialects import get_all_dialects
+
+    from xdsl_bufferize import BufferizationError, bufferize
+    from xdsl_bufferize.utils.locations import LocatingParser
+
+    ctx = Context()
+    for name, factory in get_all_dialects().items():
+        ctx.register_dialect(name, factory)
+    text = (
+        "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %c = arith.addf %a, %a : tensor<4xf32>\n"
+        "  return %c : tensor<4xf32>\n"
+        "}\n"
+    )
+    module = LocatingParser(ctx, text, "f.mlir").parse_module()
+    with pytest.raises(BufferizationError) as caught:
+        bufferize(module, ctx)
+    assert caught.value.location == "f.mlir:2:3"
+    assert "AddfOp(" not in str(caught.value)

@@ -39,7 +39,7 @@ from xdsl.passes import PassPipeline
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import ArgSpecParseError
 
-from xdsl_bufferize.execution.interpreter import ExecutionInterpreter, LocatingParser
+from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import (
     AllocKind,
     ExecutionError,
@@ -69,6 +69,7 @@ from xdsl_bufferize.execution.values import (
     normalize,
     num_elements,
 )
+from xdsl_bufferize.utils.locations import LocatingParser
 from xdsl_bufferize.utils.pipeline_errors import pipeline_error_line
 
 DEFAULT_FUNCTIONS: tuple[type[InterpreterFunctions], ...] = (

@@ -38,6 +38,7 @@ from xdsl_bufferize.utils.cli_errors import (
     running_as_xdsl_opt,
 )
 from xdsl_bufferize.utils.ir import enclosing_function, written_name
+from xdsl_bufferize.utils.locations import location_of, op_text
 
 __all__ = [
     "BufferizationError",
@@ -55,10 +56,14 @@ class BufferizationError(PassFailedException):
     function: str | None
     """The name of the function containing it (None outside functions)."""
 
+    location: str | None
+    """`file:line:col` of the op in the input, when the parser recorded it."""
+
     def __init__(self, message: str, op: Operation, function: str | None) -> None:
         super().__init__(message)
         self.op = op
         self.function = function
+        self.location = location_of(op)
 
 
 def op_error(stage: str, op: Operation, message: str) -> BufferizationError:
@@ -68,7 +73,7 @@ def op_error(stage: str, op: Operation, message: str) -> BufferizationError:
     where = "at module level" if function_name is None else f"in @{function_name}"
     text = f"{stage}: '{written_name(op)}' {where}: {message}"
     if not op.regions:
-        text += f"\n  {op}"
+        text += f"\n  {op_text(op)}"
     return BufferizationError(text, op, function_name)
 
 

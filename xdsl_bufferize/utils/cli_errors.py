@@ -39,7 +39,9 @@ def _show_our_errors(
     not verify, a failed pass, a pass pipeline that does not parse or names an
     unknown pass) as its message; any other error as before."""
     if isinstance(error, (InvalidOptionError, ParseError, DiagnosticException)):
-        print(f"error: {error}", file=sys.stderr)
+        location = getattr(error, "location", None)
+        where = f"{location}: " if isinstance(location, str) else ""
+        print(f"{where}error: {error}", file=sys.stderr)
         return
     if isinstance(error, (ArgSpecParseError, ValueError)):
         from xdsl.universe import Universe
