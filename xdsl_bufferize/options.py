@@ -263,7 +263,9 @@ class OneShotBufferizeOptions(PassOptions):
     supported."""
     explain_copies: bool = False
     """(ours) After the pass, print to stderr one line per copy left in the output,
-    with its reason (the values and ops named as printed)."""
+    with its reason (the values and ops named as printed); with test-analysis-only,
+    annotate each op with the reasons of its out-of-place operands
+    (`__conflicts__`)."""
     infer_private_layouts: bool = False
     """(ours) With function boundaries and identity-layout-map: each argument of a
     private function takes the most specific layout describing what all its callers
