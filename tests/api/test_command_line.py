@@ -212,8 +212,9 @@ def test_python_host_keeps_its_excepthook() -> None:
 
 
 def test_pass_errors_name_the_source_position(tmp_path: Path) -> None:
-    """Under xdsl-opt an error of our passes starts with the op's `file:line:col`
-    and shows the op as IR text, never a Python repr."""
+    """Under xdsl-opt an error of our passes reads as MLIR's: the op's
+    `file:line:col`, `error: '<op>' op <message>`, then the op as IR text ("see
+    current operation"), never a Python repr."""
     source = tmp_path / "in.mlir"
     source.write_text(
         "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
@@ -229,10 +230,11 @@ def test_pass_errors_name_the_source_position(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     assert done.stderr == (
-        f"{source}:2:3: error: one-shot-bufferize: 'arith.addf' in @f: has tensor "
+        f"{source}:2:3: error: 'arith.addf' op has tensor "
         "semantics but no bufferization model (pass allow-unknown-ops to keep it on "
         "tensors behind to_tensor / to_buffer)\n"
-        "  %c = arith.addf %a, %a : tensor<4xf32>\n"
+        f"{source}:2:3: note: see current operation: "
+        "%c = arith.addf %a, %a : tensor<4xf32>\n"
     )
 
 

@@ -1,15 +1,18 @@
-"""One style for the errors of every pass of xdsl-bufferize.
+"""One style for the errors of every pass of xdsl-bufferize: MLIR's.
 
-An error about an op reads
+An error about an op reads, as MLIR's diagnostics do,
 
-    <stage>: '<op name as written>' in @<function>: <what is wrong>
-      <the op, printed, when it has no regions>
+    <file:line:col>: error: '<op name as written>' op <what is wrong>
+    <file:line:col>: note: see current operation: <the op as IR text>
 
-(`at module level` instead of `in @<function>` for an op outside any function), and
-is raised as a `BufferizationError`, a `PassFailedException` (so `xdsl-opt
---verify-diagnostics` prints it) that carries the op and the function name for
-callers of the Python API. The name is the one written in the input, also for ops
-xDSL parsed as unregistered (never `builtin.unregistered`).
+The position is the op's in the input when the parser recorded it (under `xdsl-opt`,
+and for modules parsed with `utils.locations.LocatingParser`), and is left out
+otherwise; `xdsl-opt` prints the first position (our error hook) and
+`--verify-diagnostics` prints the message from the op's name on. The error is raised
+as a `BufferizationError`, a `PassFailedException` that carries the op, its position,
+the name of its function and the stage that refused it, for callers of the Python
+API. The name is the one written in the input, also for ops xDSL parsed as
+unregistered (never `builtin.unregistered`).
 
 A bad pass option is an `InvalidOptionError` (a `ValueError`, like xDSL's own errors
 for pass options), raised when the pass is built: it names the pass, the option and
@@ -59,22 +62,30 @@ class BufferizationError(PassFailedException):
     location: str | None
     """`file:line:col` of the op in the input, when the parser recorded it."""
 
-    def __init__(self, message: str, op: Operation, function: str | None) -> None:
+    stage: str
+    """The pass (or the step of comprehensive-bufferize) that refused the op."""
+
+    def __init__(
+        self, message: str, op: Operation, function: str | None, stage: str = ""
+    ) -> None:
         super().__init__(message)
         self.op = op
         self.function = function
         self.location = location_of(op)
+        self.stage = stage
 
 
 def op_error(stage: str, op: Operation, message: str) -> BufferizationError:
     """The error `stage` reports about `op` (see the module docstring)."""
     function = enclosing_function(op)
     function_name = function.sym_name.data if function is not None else None
-    where = "at module level" if function_name is None else f"in @{function_name}"
-    text = f"{stage}: '{written_name(op)}' {where}: {message}"
-    if not op.regions:
-        text += f"\n  {op_text(op)}"
-    return BufferizationError(text, op, function_name)
+    location = location_of(op)
+    where = f"{location}: " if location is not None else ""
+    text = (
+        f"'{written_name(op)}' op {message}\n"
+        f"{where}note: see current operation: {op_text(op)}"
+    )
+    return BufferizationError(text, op, function_name, stage)
 
 
 ONE_SHOT_STAGE = "one-shot-bufferize"
