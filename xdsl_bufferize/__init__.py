@@ -23,21 +23,42 @@ from their modules under `xdsl_bufferize.transforms` (e.g.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from xdsl_bufferize.interfaces.diagnostics import BufferizationError, InvalidOptionError
-from xdsl_bufferize.options import (
-    AnalysisHeuristicName,
-    ComprehensiveBufferizeOptions,
-    LayoutMapName,
-    MemcpyOpName,
-)
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from xdsl.context import Context
     from xdsl.dialects.builtin import ModuleOp
 
+    from xdsl_bufferize.interfaces.diagnostics import (
+        BufferizationError,
+        InvalidOptionError,
+    )
+    from xdsl_bufferize.options import (
+        AnalysisHeuristicName,
+        ComprehensiveBufferizeOptions,
+        LayoutMapName,
+        MemcpyOpName,
+    )
     from xdsl_bufferize.transforms.buffer_deallocation import DeallocationStatistics
+
+_LAZY = {
+    "BufferizationError": "xdsl_bufferize.interfaces.diagnostics",
+    "InvalidOptionError": "xdsl_bufferize.interfaces.diagnostics",
+    "AnalysisHeuristicName": "xdsl_bufferize.options",
+    "ComprehensiveBufferizeOptions": "xdsl_bufferize.options",
+    "LayoutMapName": "xdsl_bufferize.options",
+    "MemcpyOpName": "xdsl_bufferize.options",
+}
+"""Names of the API imported on first use: importing the package (as xdsl-opt does
+for our universe) loads no pass, model or dialect."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'xdsl_bufferize' has no attribute '{name}'")
 
 
 def bufferize(
@@ -60,7 +81,7 @@ def bufferize(
     """
     from xdsl.context import Context
 
-    from xdsl_bufferize.options import options_of
+    from xdsl_bufferize.options import ComprehensiveBufferizeOptions, options_of
     from xdsl_bufferize.transforms.comprehensive_bufferize import (
         ComprehensiveBufferizePass,
     )

@@ -9,14 +9,17 @@ Python API (`xdsl_bufferize.bufferize`) takes the same names.
 
 An option class checks its values when it is built (`validate`), so a bad value is an
 `InvalidOptionError` naming the pass, the option and the valid values before anything
-runs. Options with a fixed set of values are `Literal` types; xDSL's `from_spec` would
-refuse a value outside a `Literal` with its own error, so `PassOptions.from_spec`
-hands such a value to `validate` instead.
+runs. Options with a fixed set of values are `Literal` types. `PassOptions.from_spec`
+reads `-p 'name{...}'` as MLIR does (`{flag}` is `flag=true`) and reports every
+mistake in one line (`read_options`); the docstring under each field is its help
+(`python -m xdsl_bufferize.passes`, `docs/passes.md`), and a field whose help starts
+with `(ours)` has no counterpart in MLIR's pass of that name.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import (
     TYPE_CHECKING,
@@ -39,6 +42,7 @@ from xdsl_bufferize.interfaces.diagnostics import (
     check_alignment,
     invalid_option,
 )
+from xdsl_bufferize.utils.pipeline_errors import did_you_mean, expected_value
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -53,10 +57,30 @@ LayoutMapName = Literal[
 ]
 """The values of the `function-boundary-type-conversion` option (`LayoutMapOption`'s
 values, in its order)."""
+UnknownLayoutMapName = Literal["fully-dynamic-layout-map", "identity-layout-map"]
+"""The values of the `unknown-type-conversion` option (MLIR's)."""
 MemcpyOpName = Literal["memref.copy", "linalg.copy", "loops"]
 """The values of the `memcpy-op` option."""
 MEMCPY_OPS: tuple[MemcpyOpName, ...] = get_args(MemcpyOpName)
 """The values of `MemcpyOpName`, in order."""
+
+
+def unsupported_option(
+    pass_name: str, option: str, value: object, supported: object
+) -> InvalidOptionError:
+    """The error for an option of MLIR's that only takes MLIR's default here."""
+
+    def shown(v: object) -> str:
+        if isinstance(v, bool):
+            return str(v).lower()
+        if isinstance(v, tuple):
+            return ",".join(str(e) for e in v) or "(empty)"  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
+        return str(v)
+
+    return InvalidOptionError(
+        f"{pass_name}: value '{shown(value)}' of option {option} is not supported "
+        f"(only {shown(supported)}, MLIR's default)"
+    )
 
 
 def check_planning_alignment(pass_name: str, option: str, alignment: int) -> None:
@@ -73,10 +97,6 @@ def check_planning_alignment(pass_name: str, option: str, alignment: int) -> Non
         )
 
 
-_deferred_checks: list[bool] = []
-"""Non-empty while `PassOptions.from_spec` builds options whose check comes later."""
-
-
 @dataclass(frozen=True)
 class PassOptions:
     """The options of the pass called `name`, checked when they are built."""
@@ -85,41 +105,105 @@ class PassOptions:
     """The pass these options belong to (named in the errors)."""
 
     def __post_init__(self) -> None:
-        if not _deferred_checks:
-            self.validate(self.name)
+        self.validate(self.name)
 
     def validate(self, pass_name: str) -> None:
         """Raise `InvalidOptionError` for a value the pass does not accept."""
 
     @classmethod
     def from_spec(cls, spec: ArgSpec) -> Self:
-        """xDSL's `from_spec` (the pass built from `-p 'name{...}'`), except that a
-        value outside a `Literal` option's values (which xDSL's type check would
-        refuse with its own message) reaches `validate`: the options are built
-        without such values, then take them, and `validate` reports the first bad
-        option in its own order."""
-        parameters = spec.normalize_parameter_names().parameters
+        """The options written `-p 'name{...}'`, read as MLIR reads them: a bare
+        boolean option (`{flag}`) is true, booleans are also spelled 1 / 0. Every
+        mistake is one `InvalidOptionError` line naming the pass and the option in
+        its dashed form (an unknown name with the nearest valid ones, a value of
+        the wrong type with the expected type, an empty value, a value outside an
+        enumeration with its values); `{help}` prints the pass's options and exits."""
+        values = read_options(cls, cls.name, spec.parameters)
+        built = cls(**values)
+        # A value outside a `Literal` reaches `validate` first (its own order of
+        # checks); one `validate` does not check is refused here.
         hints = get_type_hints(cls)
-        outside: dict[str, str] = {}
-        for field in dataclasses.fields(cls):
-            if get_origin(hints[field.name]) is not Literal:
-                continue
-            values = parameters.get(field.name)
-            if values is not None and len(values) == 1:
-                value = values[0]
-                if isinstance(value, str) and value not in get_args(hints[field.name]):
-                    outside[field.name] = value
-        if not outside:
-            return super().from_spec(spec)  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownVariableType]
-        rest = {k: v for k, v in parameters.items() if k not in outside}
-        _deferred_checks.append(True)
-        try:
-            built: Self = super().from_spec(  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
-                type(spec)(name=spec.name, parameters=rest)
+        for name, value in values.items():
+            kind = hints[name]
+            if get_origin(kind) is Literal and value not in get_args(kind):
+                dashed = name.replace("_", "-")
+                raise invalid_option(cls.name, dashed, value, get_args(kind))
+        return built
+
+
+def option_fields(options: type) -> list[dataclasses.Field[Any]]:
+    """The options of an options class (its init fields), in declaration order."""
+    return [f for f in dataclasses.fields(options) if f.init]  # pyright: ignore[reportArgumentType]
+
+
+def read_options(
+    options: type, pass_name: str, parameters: Mapping[str, tuple[object, ...]]
+) -> dict[str, object]:
+    """The values of `parameters` (as written: dashed names, xDSL's parsed values)
+    converted to the declared types of `options`'s fields (see
+    `PassOptions.from_spec`)."""
+    fields = {f.name: f for f in option_fields(options)}
+    hints = get_type_hints(options)
+    values: dict[str, object] = {}
+    for written, given in parameters.items():
+        name = written.replace("-", "_")
+        dashed = name.replace("_", "-")
+        if name not in fields:
+            if name == "help" and not given:
+                from xdsl_bufferize.passes import print_pass_help
+
+                print_pass_help(pass_name)
+                raise SystemExit(0)
+            valid = [f.replace("_", "-") for f in fields]
+            raise InvalidOptionError(
+                f"{pass_name}: unknown option {dashed}"
+                + (did_you_mean(dashed, valid) or f" (options: {', '.join(valid)})")
             )
-        finally:
-            _deferred_checks.pop()
-        return dataclasses.replace(built, **outside)
+        values[name] = _convert(pass_name, dashed, given, hints[name])
+    return values
+
+
+def _convert(
+    pass_name: str, option: str, given: tuple[object, ...], kind: Any
+) -> object:
+    """`given` as a value of type `kind`, or an `InvalidOptionError`."""
+    expected = expected_value(kind)
+    if get_origin(kind) is tuple:
+        return tuple(str(v) for v in given)
+    optional = [a for a in get_args(kind) if a is not type(None)]
+    if optional and get_origin(kind) is not Literal:
+        kind = optional[0]
+    if kind is bool and not given:
+        return True
+    if not given:
+        raise InvalidOptionError(
+            f"{pass_name}: option {option} needs a value ({expected})"
+        )
+    if len(given) > 1:
+        shown = ",".join(str(v) for v in given)
+        raise InvalidOptionError(
+            f"{pass_name}: option {option} takes one value ({expected}), got '{shown}'"
+        )
+    value = list(given)[0]
+    shown = str(value).lower() if isinstance(value, bool) else str(value)
+    if get_origin(kind) is Literal:
+        return shown
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        if value in (0, 1) and isinstance(value, int):
+            return bool(value)
+    elif kind is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif kind is float:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+    elif kind is str:
+        return shown
+    raise InvalidOptionError(
+        f"{pass_name}: invalid value '{shown}' of option {option} (expected {expected})"
+    )
 
 
 @dataclass(frozen=True)
@@ -128,59 +212,83 @@ class OneShotBufferizeOptions(PassOptions):
 
     name: ClassVar[str] = "one-shot-bufferize"
 
-    test_analysis_only: bool = False
-    """Annotate in-place decisions only; rewrite nothing."""
-    print_conflicts: bool = False
-    """Report why each out-of-place operand needs a copy."""
-    explain_copies: bool = False
-    """After the pass, print to stderr one line per copy left in the output, with
-    its reason (the values and ops named as printed)."""
-    dump_alias_sets: bool = False
-    """With test-analysis-only, annotate alias-set numbers of op results."""
-    allow_unknown_ops: bool = False
-    """Keep ops without a model on tensors, behind to_tensor / to_buffer."""
-    copy_before_write: bool = False
-    """Skip the analysis: every write goes to a copy."""
-    analysis_heuristic: AnalysisHeuristicName = "bottom-up"
-    """bottom-up, top-down, bottom-up-from-terminators or fuzzer."""
-    analysis_fuzzer_seed: int = 0
-    """Seed of the fuzzer heuristic."""
-    buffer_alignment: int = 64
-    """Alignment of new allocations (0: none)."""
     allow_return_allocs_from_loops: bool = False
     """Let a loop yield a buffer not equivalent to its iter_arg (a new buffer each
-    iteration); when False (MLIR's default), such a loop is an error."""
+    iteration); when false (MLIR's default), such a loop is an error."""
+    allow_unknown_ops: bool = False
+    """Keep ops without a model on tensors, behind to_tensor / to_buffer."""
+    analysis_fuzzer_seed: int = 0
+    """Seed of the fuzzer heuristic (test only)."""
+    analysis_heuristic: AnalysisHeuristicName = "bottom-up"
+    """The order in which the analysis decides ops: bottom-up, top-down,
+    bottom-up-from-terminators or fuzzer."""
     bufferize_function_boundaries: bool = False
     """Bufferize function signatures and calls too (the module driver,
     `bufferization/module_driver.py`)."""
+    check_parallel_regions: bool = True
+    """Account for parallel regions (scf.forall) in the RaW analysis; only true is
+    supported."""
+    copy_before_write: bool = False
+    """Skip the analysis: every write goes to a copy."""
+    dialect_filter: tuple[str, ...] = ()
+    """Restrict bufferization to ops of these dialects; only the empty list (all
+    dialects) is supported."""
+    dump_alias_sets: bool = False
+    """With test-analysis-only, annotate alias-set numbers of op results."""
+    no_analysis_func_filter: tuple[str, ...] = ()
+    """Skip the analysis of the functions with these names; only the empty list is
+    supported."""
     function_boundary_type_conversion: LayoutMapName = "infer-layout-map"
     """Layout of memrefs at function boundaries."""
-    infer_private_layouts: bool = False
-    """With function boundaries and identity-layout-map: each argument of a private
-    function takes the most specific layout describing what all its callers pass
-    (the identity when they pass identity buffers), so no call copies a view."""
-    modify_public_functions: bool = False
-    """With function boundaries: also drop equivalent results of public functions."""
-    drop_equivalent_buffer_results: bool = True
-    """With function boundaries: drop results equivalent to an argument."""
-    public_arguments_writable: bool = True
-    """With function boundaries: public functions may write their tensor arguments
-    in place (MLIR's ABI). False: the conservative ABI (a public function writes a
-    copy; callers inside the module call a private in-place variant)."""
-    statistics: bool = False
-    """Print counts of decisions, allocations and copies."""
     must_infer_memory_space: bool = False
     """An allocation whose memory space is neither given (`alloc_tensor`'s
     `memory_space`) nor inferred from the buffer it copies (an out-of-place copy, a
-    `copy(%t)`) is an error at the allocating op ("could not infer memory space"),
-    as with MLIR's option of that name; otherwise it takes default-memory-space."""
+    `copy(%t)`) is an error at the allocating op ("could not infer memory space");
+    otherwise it takes default-memory-space."""
+    use_encoding_for_memory_space: bool = False
+    """Take the memory space from the tensor's encoding; only false is
+    supported."""
+    test_analysis_only: bool = False
+    """Annotate in-place decisions (`__inplace_operands_attr__`); rewrite nothing."""
+    print_conflicts: bool = False
+    """With test-analysis-only, annotate each RaW conflict as MLIR does
+    (`__conflict_*__`); otherwise print why each copy is made to stderr."""
+    unknown_type_conversion: UnknownLayoutMapName = "fully-dynamic-layout-map"
+    """Layout of the memrefs at the boundary of unknown ops; only
+    fully-dynamic-layout-map is supported."""
+    buffer_alignment: int = 64
+    """Alignment of new allocations (0: none)."""
+    enforce_aliasing_invariants: bool = True
+    """Copy where an op's aliasing contract would otherwise be broken; only true is
+    supported."""
+    explain_copies: bool = False
+    """(ours) After the pass, print to stderr one line per copy left in the output,
+    with its reason (the values and ops named as printed); with test-analysis-only,
+    annotate each op with the reasons of its out-of-place operands
+    (`__conflicts__`)."""
+    infer_private_layouts: bool = False
+    """(ours) With function boundaries and identity-layout-map: each argument of a
+    private function takes the most specific layout describing what all its callers
+    pass (the identity when they pass identity buffers), so no call copies a view."""
+    drop_equivalent_buffer_results: bool = False
+    """(ours) With function boundaries: drop the results of private functions that
+    are equivalent to an argument (MLIR: the separate pass
+    drop-equivalent-buffer-results)."""
+    modify_public_functions: bool = False
+    """(ours) With drop-equivalent-buffer-results: also drop equivalent results of
+    public functions."""
+    public_arguments_writable: bool = True
+    """(ours) With function boundaries: public functions may write their tensor
+    arguments in place (MLIR's ABI). False: the conservative ABI (a public function
+    writes a copy; callers inside the module call a private in-place variant)."""
+    statistics: bool = False
+    """(ours) Print counts of decisions, allocations and copies to stderr (MLIR:
+    -mlir-pass-statistics)."""
     default_memory_space: int = 0
-    """The memory space of allocations that infer none (tensor.empty, an
-    alloc_tensor without `memory_space` or `copy`, from_elements, ...): 0 (the
-    default) is no memory space, N > 0 the integer space `N : i64`. MLIR's pass
-    has no textual option for it (its `defaultMemorySpaceFn` is set from C++);
-    function boundaries keep no memory space whatever its value, as MLIR's
-    default function type conversion does for tensors without one."""
+    """(ours) The memory space of allocations that infer none (tensor.empty, an
+    alloc_tensor without `memory_space` or `copy`, from_elements, ...): 0 is no
+    memory space, N > 0 the integer space `N : i64` (MLIR sets it from C++, with
+    `defaultMemorySpaceFn`). Function boundaries keep no memory space."""
 
     def validate(self, pass_name: str) -> None:
         """A known heuristic and layout option; a power-of-two alignment (or 0); a
@@ -204,6 +312,24 @@ class OneShotBufferizeOptions(PassOptions):
                 f"{pass_name}: invalid value '{space}' of option "
                 "default-memory-space (must be a non-negative integer)"
             )
+        for option, value, supported in (
+            ("check-parallel-regions", self.check_parallel_regions, True),
+            ("enforce-aliasing-invariants", self.enforce_aliasing_invariants, True),
+            (
+                "use-encoding-for-memory-space",
+                self.use_encoding_for_memory_space,
+                False,
+            ),
+            ("dialect-filter", self.dialect_filter, ()),
+            ("no-analysis-func-filter", self.no_analysis_func_filter, ()),
+            (
+                "unknown-type-conversion",
+                self.unknown_type_conversion,
+                "fully-dynamic-layout-map",
+            ),
+        ):
+            if value != supported:
+                raise unsupported_option(pass_name, option, value, supported)
         # `comprehensive-bufferize` leaves it unset (None): see its options.
         alignment: int | None = self.buffer_alignment
         if alignment is not None:
@@ -303,6 +429,9 @@ class ComprehensiveBufferizeOptions(
     a non-contiguous view copies it at the call), infer-layout-map (MLIR's default:
     arguments fully dynamic, results the layout of their buffer) or
     fully-dynamic-layout-map."""
+    drop_equivalent_buffer_results: bool = True
+    """Drop the results of private functions equivalent to an argument (callers
+    reuse their buffer)."""
     infer_private_layouts: bool = True
     """With identity-layout-map: each argument of a private function takes the most
     specific layout describing the buffers all its callers pass (the identity when
@@ -371,6 +500,47 @@ class ComprehensiveBufferizeOptions(
         )
 
 
+MLIR_PASS_NAMES: dict[str, tuple[str | None, str]] = {
+    "one-shot-bufferize": (
+        "one-shot-bufferize",
+        "MLIR's options and defaults; options marked (ours) added",
+    ),
+    "ownership-based-buffer-deallocation": (
+        "ownership-based-buffer-deallocation",
+        "alias of buffer-deallocation with MLIR's option; frees are memref.dealloc,"
+        " never bufferization.dealloc",
+    ),
+    "buffer-deallocation-pipeline": (
+        "buffer-deallocation-pipeline",
+        "buffer-deallocation, then bufferization-cleanup",
+    ),
+    "drop-equivalent-buffer-results": ("drop-equivalent-buffer-results", "same"),
+    "buffer-results-to-out-params": ("buffer-results-to-out-params", "same"),
+    "promote-buffers-to-stack": ("promote-buffers-to-stack", "same"),
+    "buffer-loop-hoisting": ("buffer-loop-hoisting", "same"),
+    "optimize-allocation-liveness": ("optimize-allocation-liveness", "same"),
+    "eliminate-empty-tensors": ("eliminate-empty-tensors", "same"),
+    "empty-tensor-to-alloc-tensor": (
+        "empty-tensor-to-alloc-tensor",
+        "xDSL's own pass (not needed before ours)",
+    ),
+    "buffer-hoisting": (
+        None,
+        "none: buffer-loop-hoisting moves allocations out of loops only",
+    ),
+    "buffer-deallocation-simplification": (
+        None,
+        "not needed: no bufferization.dealloc is ever emitted",
+    ),
+    "bufferization-lower-deallocations": (
+        None,
+        "not needed: no bufferization.dealloc is ever emitted",
+    ),
+}
+"""MLIR's bufferization pass names: the pass of ours doing the same job (None: none)
+and a note; docs/passes.md shows it as a table."""
+
+
 _Pass = TypeVar("_Pass")
 
 
@@ -389,6 +559,7 @@ def options_of(target: type[_Pass], source: PassOptions, **overrides: object) ->
 
 __all__ = [
     "MEMCPY_OPS",
+    "MLIR_PASS_NAMES",
     "AnalysisHeuristicName",
     "ComprehensiveBufferizeOptions",
     "LayoutMapName",

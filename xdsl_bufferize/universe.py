@@ -1,12 +1,19 @@
-"""The `xdsl.universe` entry point: our passes and dialects, loaded lazily by xdsl-opt."""
+"""The `xdsl.universe` entry point: our passes and dialects, loaded lazily by xdsl-opt.
+
+Importing this module imports no pass, model or dialect: passes and our dialects
+are factories, and the ops we add to xDSL's dialects join them when a context first
+loads one of those dialects (`_join_lazily`). `python bench/plugin_startup.py`
+measures what the plugin adds to `xdsl-opt`'s start-up.
+"""
 
 from collections.abc import Callable
 
 from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
-from xdsl.universe import Universe
+from xdsl.universe import XDSL_UNIVERSE, Universe
+from xdsl.utils.frontend import Frontend
 
-from xdsl_bufferize.interfaces.diagnostics import report_uncaught_errors
+from xdsl_bufferize.utils.cli_errors import report_uncaught_errors, running_as_xdsl_opt
 
 
 def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
@@ -18,6 +25,20 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         )
 
         return BufferDeallocationPass
+
+    def get_ownership_based_buffer_deallocation() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.buffer_deallocation import (
+            OwnershipBasedBufferDeallocationPass,
+        )
+
+        return OwnershipBasedBufferDeallocationPass
+
+    def get_buffer_deallocation_pipeline() -> type[ModulePass]:
+        from xdsl_bufferize.transforms.buffer_deallocation import (
+            BufferDeallocationPipelinePass,
+        )
+
+        return BufferDeallocationPipelinePass
 
     def get_one_shot_bufferize() -> type[ModulePass]:
         from xdsl_bufferize.transforms.one_shot_bufferize import OneShotBufferizePass
@@ -94,6 +115,8 @@ def _get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
     return {
         "buffer-deallocation": get_buffer_deallocation,
+        "ownership-based-buffer-deallocation": get_ownership_based_buffer_deallocation,
+        "buffer-deallocation-pipeline": get_buffer_deallocation_pipeline,
         "buffer-results-to-out-params": get_buffer_results_to_out_params,
         "optimize-allocation-liveness": get_optimize_allocation_liveness,
         "promote-buffers-to-stack": get_promote_buffers_to_stack,
@@ -124,15 +147,54 @@ def _get_all_dialects() -> dict[str, Callable[[], Dialect]]:
     return {"tensor_ext": get_tensor_ext, "bufftest": get_bufftest}
 
 
-def _register_ops_in_xdsl_dialects() -> None:
-    """Ops in MLIR's spelling that xDSL's dialects lack (see `dialects/upstream.py`)."""
-    from xdsl_bufferize.dialects.upstream import register_upstream_ops
-
-    register_upstream_ops()
+JOINED_DIALECTS = ("bufferization", "linalg", "memref", "scf", "tensor", "vector")
+"""xDSL's dialects that `dialects/upstream.py` adds ops in MLIR's spelling to."""
 
 
-_register_ops_in_xdsl_dialects()
-report_uncaught_errors()
+def _joining(factory: Callable[[], Dialect]) -> Callable[[], Dialect]:
+    """`factory`, first joining our ops to xDSL's dialects (`dialects/upstream.py`)."""
+
+    def load() -> Dialect:
+        from xdsl_bufferize.dialects.upstream import register_upstream_ops
+
+        register_upstream_ops()
+        return factory()
+
+    load.__wrapped__ = factory  # pyright: ignore[reportFunctionMemberAccess]
+    return load
+
+
+def _join_lazily() -> None:
+    """Make xDSL's factories of `JOINED_DIALECTS` join our ops when a context first
+    loads one of them, instead of importing those dialects (and ours) now: xDSL's
+    multiverse copies the factories of its own universe after loading ours, so
+    every context made through it (xdsl-opt's) sees the ops, while loading the
+    plugin costs nearly nothing."""
+    dialects = XDSL_UNIVERSE.all_dialects
+    for name in JOINED_DIALECTS:
+        factory = dialects.get(name)
+        if factory is not None and not hasattr(factory, "__wrapped__"):
+            dialects[name] = _joining(factory)
+
+
+def _locate_ops() -> None:
+    """Make xDSL's `mlir` frontend record each op's source position, so errors name
+    `file:line:col` (`utils/locations.py`); only in xdsl-opt, like the error hook."""
+    frontends = XDSL_UNIVERSE.all_frontends
+
+    def get_locating_mlir() -> type[Frontend]:
+        from xdsl_bufferize.utils.locations import LocatingMLIRFrontend
+
+        return LocatingMLIRFrontend
+
+    if "mlir" in frontends:
+        frontends["mlir"] = get_locating_mlir
+
+
+_join_lazily()
+if running_as_xdsl_opt():
+    report_uncaught_errors()
+    _locate_ops()
 
 XDSL_BUFFERIZE_UNIVERSE = Universe(
     all_dialects=_get_all_dialects(),

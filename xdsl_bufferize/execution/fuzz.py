@@ -42,7 +42,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
-from xdsl.utils.exceptions import DiagnosticException
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException
 
 from xdsl_bufferize.execution.generate import (
     GeneratorConfig,
@@ -60,6 +60,7 @@ from xdsl_bufferize.execution.runner import (
 from xdsl_bufferize.execution.runner import parse_module as _parse_module
 from xdsl_bufferize.execution.shrink import shrink
 from xdsl_bufferize.execution.values import ArrayValue
+from xdsl_bufferize.utils.pipeline_errors import pipeline_error_line
 
 
 @functools.cache
@@ -84,8 +85,8 @@ def apply_pipeline(module: ModuleOp, pipeline: str) -> ModuleOp:
     clone = module.clone()
     try:
         passes = PassPipeline.parse_spec(_passes(), pipeline)
-    except Exception as e:
-        raise UsageError(f"bad pipeline '{pipeline}': {e}") from e
+    except (Exception, ArgSpecParseError) as e:
+        raise UsageError(pipeline_error_line(e, _passes())) from e
     passes.apply(_context(), clone)
     return clone
 

@@ -12,7 +12,6 @@ loops run their iterations in a seeded shuffled order (`parallel_order`).
 
 from __future__ import annotations
 
-import bisect
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -20,10 +19,7 @@ from typing import Any, TypeVar
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     FileLineColLoc,
-    IntAttr,
     ModuleOp,
-    StringAttr,
-    UnknownLoc,
 )
 from xdsl.interpreter import (
     Interpreter,
@@ -33,7 +29,6 @@ from xdsl.interpreter import (
     Successor,
 )
 from xdsl.ir import Operation, Region
-from xdsl.parser import Parser
 from xdsl.traits import SymbolOpInterface
 
 from xdsl_bufferize.execution.memory import (
@@ -58,26 +53,6 @@ _NAMED_IMPLS: dict[str, NamedImpl] = {}
 def register_named_impl(op_name: str, impl: NamedImpl) -> None:
     """Make `impl` run every op called `op_name` that has no class-based implementation."""
     _NAMED_IMPLS[op_name] = impl
-
-
-class LocatingParser(Parser):
-    """A parser that records each op's `file:line:col` as its location."""
-
-    def __init__(self, ctx: Any, text: str, name: str = "<input>") -> None:
-        super().__init__(ctx, text, name)
-        self._file_name = name
-        self._line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
-
-    def parse_operation(self) -> Operation:
-        start = self._current_token.span.start
-        op = super().parse_operation()
-        if isinstance(op.location, UnknownLoc):
-            line = bisect.bisect_right(self._line_starts, start)
-            col = start - self._line_starts[line - 1] + 1
-            op.location = FileLineColLoc(
-                StringAttr(self._file_name), IntAttr(line), IntAttr(col)
-            )
-        return op
 
 
 def _enclosing_function(op: Operation) -> Operation | None:

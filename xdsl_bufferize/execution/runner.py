@@ -37,8 +37,9 @@ from xdsl.interpreter import InterpreterFunctions
 from xdsl.ir import Attribute
 from xdsl.passes import PassPipeline
 from xdsl.universe import Universe
+from xdsl.utils.exceptions import ArgSpecParseError
 
-from xdsl_bufferize.execution.interpreter import ExecutionInterpreter, LocatingParser
+from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import (
     AllocKind,
     ExecutionError,
@@ -68,6 +69,8 @@ from xdsl_bufferize.execution.values import (
     normalize,
     num_elements,
 )
+from xdsl_bufferize.utils.locations import LocatingParser
+from xdsl_bufferize.utils.pipeline_errors import pipeline_error_line
 
 DEFAULT_FUNCTIONS: tuple[type[InterpreterFunctions], ...] = (
     ArithFunctions,
@@ -390,8 +393,10 @@ def apply_pipeline(
     clone = module.clone()
     try:
         passes = PassPipeline.parse_spec(Universe.get_multiverse().all_passes, pipeline)
-    except Exception as e:
-        raise UsageError(f"bad pipeline '{pipeline}': {e}") from e
+    except (Exception, ArgSpecParseError) as e:
+        raise UsageError(
+            pipeline_error_line(e, Universe.get_multiverse().all_passes)
+        ) from e
     passes.apply(ctx or make_context(), clone)
     return clone
 

@@ -1,40 +1,54 @@
-"""One style for the errors of every pass of xdsl-bufferize.
+"""One style for the errors of every pass of xdsl-bufferize: MLIR's.
 
-An error about an op reads
+An error about an op reads, as MLIR's diagnostics do,
 
-    <stage>: '<op name as written>' in @<function>: <what is wrong>
-      <the op, printed, when it has no regions>
+    <file:line:col>: error: '<op name as written>' op <what is wrong>
+    <file:line:col>: note: see current operation: <the op as IR text>
 
-(`at module level` instead of `in @<function>` for an op outside any function), and
-is raised as a `BufferizationError`, a `PassFailedException` (so `xdsl-opt
---verify-diagnostics` prints it) that carries the op and the function name for
-callers of the Python API. The name is the one written in the input, also for ops
-xDSL parsed as unregistered (never `builtin.unregistered`).
+The position is the op's in the input when the parser recorded it (under `xdsl-opt`,
+and for modules parsed with `utils.locations.LocatingParser`), and is left out
+otherwise; `xdsl-opt` prints the first position (our error hook) and
+`--verify-diagnostics` prints the message from the op's name on. The error is raised
+as a `BufferizationError`, a `PassFailedException` that carries the op, its position,
+the name of its function and the stage that refused it, for callers of the Python
+API. The name is the one written in the input, also for ops xDSL parsed as
+unregistered (never `builtin.unregistered`).
 
 A bad pass option is an `InvalidOptionError` (a `ValueError`, like xDSL's own errors
 for pass options), raised when the pass is built: it names the pass, the option and
 the valid values.
 
 `xdsl-opt` re-raises a pass's error unless `--verify-diagnostics` is given, which
-Python shows as a traceback; `report_uncaught_errors` (installed when xDSL loads our
-universe) shows these two errors instead as their message on stderr, exit status 1.
+Python shows as a traceback, and raises a pass pipeline it cannot read before any
+pass runs. `report_uncaught_errors` shows these errors instead as one diagnostic on
+stderr, exit status 1. It replaces `sys.excepthook`, so it is installed only by our
+command-line entry points and, when the universe is loaded by `xdsl-opt` itself
+(`running_as_xdsl_opt`), by the universe: xdsl-opt offers no other hook (the one
+global hook of the project); a Python host that loads the universe keeps its own.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
-from types import TracebackType
 
 from xdsl.dialects import func
 from xdsl.ir import Operation
-from xdsl.utils.exceptions import (
-    DiagnosticException,
-    ParseError,
-    PassFailedException,
-)
+from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_bufferize.utils.cli_errors import (
+    InvalidOptionError,
+    report_uncaught_errors,
+    running_as_xdsl_opt,
+)
 from xdsl_bufferize.utils.ir import enclosing_function, written_name
+from xdsl_bufferize.utils.locations import location_of, op_text
+
+__all__ = [
+    "BufferizationError",
+    "InvalidOptionError",
+    "report_uncaught_errors",
+    "running_as_xdsl_opt",
+]
 
 
 class BufferizationError(PassFailedException):
@@ -45,21 +59,33 @@ class BufferizationError(PassFailedException):
     function: str | None
     """The name of the function containing it (None outside functions)."""
 
-    def __init__(self, message: str, op: Operation, function: str | None) -> None:
+    location: str | None
+    """`file:line:col` of the op in the input, when the parser recorded it."""
+
+    stage: str
+    """The pass (or the step of comprehensive-bufferize) that refused the op."""
+
+    def __init__(
+        self, message: str, op: Operation, function: str | None, stage: str = ""
+    ) -> None:
         super().__init__(message)
         self.op = op
         self.function = function
+        self.location = location_of(op)
+        self.stage = stage
 
 
 def op_error(stage: str, op: Operation, message: str) -> BufferizationError:
     """The error `stage` reports about `op` (see the module docstring)."""
     function = enclosing_function(op)
     function_name = function.sym_name.data if function is not None else None
-    where = "at module level" if function_name is None else f"in @{function_name}"
-    text = f"{stage}: '{written_name(op)}' {where}: {message}"
-    if not op.regions:
-        text += f"\n  {op}"
-    return BufferizationError(text, op, function_name)
+    location = location_of(op)
+    where = f"{location}: " if location is not None else ""
+    text = (
+        f"'{written_name(op)}' op {message}\n"
+        f"{where}note: see current operation: {op_text(op)}"
+    )
+    return BufferizationError(text, op, function_name, stage)
 
 
 ONE_SHOT_STAGE = "one-shot-bufferize"
@@ -73,10 +99,6 @@ def call_context(op: Operation) -> str:
     if isinstance(op, func.CallOp):
         return f"(call of @{op.callee.root_reference.data}) "
     return ""
-
-
-class InvalidOptionError(ValueError):
-    """A pass option with a value the pass does not accept."""
 
 
 def invalid_option(
@@ -102,30 +124,3 @@ def check_alignment(pass_name: str, alignment: int) -> None:
             f"{pass_name}: invalid value '{alignment}' of option buffer-alignment "
             "(must be a positive power of two, or 0 for none)"
         )
-
-
-def _show_our_errors(
-    kind: type[BaseException], error: BaseException, trace: TracebackType | None
-) -> None:
-    """`sys.excepthook`: our errors, and bad input (a parse error, IR that does not
-    verify, a failed pass), as their message; any other error as before."""
-    if isinstance(
-        error, (BufferizationError, InvalidOptionError, ParseError, DiagnosticException)
-    ):
-        print(f"error: {error}", file=sys.stderr)
-        return
-    _previous_excepthook(kind, error, trace)
-
-
-_previous_excepthook = sys.excepthook
-
-
-def report_uncaught_errors() -> None:
-    """Show a `BufferizationError`, `InvalidOptionError`, parse error or other xDSL
-    diagnostic (`DiagnosticException`: verifier, pass failures) that no caller catches
-    (in a tool such as `xdsl-opt`) as one diagnostic on stderr, not a traceback; the
-    process still exits with status 1. Other exceptions keep the hook they had."""
-    global _previous_excepthook
-    if sys.excepthook is not _show_our_errors:
-        _previous_excepthook = sys.excepthook
-        sys.excepthook = _show_our_errors

@@ -19,10 +19,11 @@ from xdsl.passes import ModulePass
 
 from xdsl_bufferize.bufferization.cleanup import clean_up
 from xdsl_bufferize.gc_pause import frozen_heap
+from xdsl_bufferize.options import PassOptions
 
 
 @dataclass(frozen=True)
-class BufferCleanupPass(ModulePass):
+class BufferCleanupPass(PassOptions, ModulePass):
     """Fold casts, self-copies and clone/free pairs; erase dead buffers; cse, licm."""
 
     name = "bufferization-cleanup"

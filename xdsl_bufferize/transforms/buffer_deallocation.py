@@ -24,18 +24,26 @@ from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 from xdsl_bufferize.deallocation.apply import DeallocationStatistics, deallocate
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.diagnostics import BufferizationError
+from xdsl_bufferize.options import PassOptions, unsupported_option
 
-__all__ = ["BufferDeallocationPass", "DeallocationStatistics", "deallocate"]
+__all__ = [
+    "BufferDeallocationPass",
+    "BufferDeallocationPipelinePass",
+    "DeallocationStatistics",
+    "OwnershipBasedBufferDeallocationPass",
+    "deallocate",
+]
 
 
 @dataclass(frozen=True)
-class BufferDeallocationPass(ModulePass):
+class BufferDeallocationPass(PassOptions, ModulePass):
     """Insert frees (and the few clones ownership requires) for every heap buffer."""
 
     name = "buffer-deallocation"
 
     statistics: bool = False
-    """Print the number of inserted frees, clones and conditional frees to stderr."""
+    """(ours) Print the number of inserted frees, clones and conditional frees to
+    stderr."""
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         try:
@@ -47,3 +55,35 @@ class BufferDeallocationPass(ModulePass):
             raise PassFailedException(str(error)) from error
         if self.statistics:
             print(stats, file=sys.stderr)
+
+
+@dataclass(frozen=True)
+class OwnershipBasedBufferDeallocationPass(BufferDeallocationPass):
+    """MLIR's name of buffer-deallocation: free every heap buffer exactly once."""
+
+    name = "ownership-based-buffer-deallocation"
+
+    private_function_dynamic_ownership: bool = False
+    """Pass ownership of memrefs to private callees in extra i1 arguments; only
+    false is supported (ownership across private calls is decided statically)."""
+
+    def validate(self, pass_name: str) -> None:
+        if self.private_function_dynamic_ownership:
+            raise unsupported_option(
+                pass_name, "private-function-dynamic-ownership", True, False
+            )
+
+
+@dataclass(frozen=True)
+class BufferDeallocationPipelinePass(OwnershipBasedBufferDeallocationPass):
+    """MLIR's buffer-deallocation-pipeline: buffer-deallocation, then the clean-up
+    (bufferization-cleanup)."""
+
+    name = "buffer-deallocation-pipeline"
+
+    def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        from xdsl_bufferize.bufferization.cleanup import clean_up
+
+        super().apply(ctx, op)
+        with frozen_heap():
+            clean_up(ctx, op)

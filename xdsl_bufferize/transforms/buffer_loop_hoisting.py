@@ -19,10 +19,11 @@ from xdsl.passes import ModulePass
 
 from xdsl_bufferize.bufferization.buffer_optimizations import hoist_loop_allocations
 from xdsl_bufferize.gc_pause import frozen_heap
+from xdsl_bufferize.options import PassOptions
 
 
 @dataclass(frozen=True)
-class BufferLoopHoistingPass(ModulePass):
+class BufferLoopHoistingPass(PassOptions, ModulePass):
     """Allocations inside loop bodies that do not escape their iteration are
     allocated once before the loop."""
 

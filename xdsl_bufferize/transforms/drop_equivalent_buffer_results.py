@@ -16,10 +16,11 @@ from xdsl.passes import ModulePass
 
 from xdsl_bufferize.bufferization.drop_results import drop_equivalent_buffer_results
 from xdsl_bufferize.gc_pause import frozen_heap
+from xdsl_bufferize.options import PassOptions
 
 
 @dataclass(frozen=True)
-class DropEquivalentBufferResultsPass(ModulePass):
+class DropEquivalentBufferResultsPass(PassOptions, ModulePass):
     """Remove memref results that return a function argument's buffer, from the
     function and from all its calls."""
 

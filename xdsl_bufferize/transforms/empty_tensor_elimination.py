@@ -18,10 +18,11 @@ from xdsl_bufferize.bufferization.empty_tensor_elimination import (
 )
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.bufferizable import BufferizationOptions
+from xdsl_bufferize.options import PassOptions
 
 
 @dataclass(frozen=True)
-class EmptyTensorEliminationPass(ModulePass):
+class EmptyTensorEliminationPass(PassOptions, ModulePass):
     """Empty tensors used as destinations are replaced by slices of the tensor
     their result is inserted into, or by a dead input of the same shape."""
 

@@ -7,7 +7,8 @@ are documented in `xdsl_bufferize/bufferization/driver.py` (rewrite),
 
 * `test-analysis-only`: annotate `__inplace_operands_attr__` and rewrite nothing;
   with `print-conflicts` the ops with out-of-place operands also get
-  `__conflicts__` (one reason string per out-of-place operand), and with
+  MLIR's conflict marks (`"C_<n>[CONFL-WRITE: i]"`, `[READ: i]`, `[DEF: ...]`), with
+  `explain-copies` `__conflicts__` (one reason string per out-of-place operand), and with
   `dump-alias-sets` each op with tensor results gets `__opresult_alias_set_attr__`
   (one alias-set number per result).
 * `print-conflicts`: one line per out-of-place operand on stderr (why it is copied).

@@ -21,10 +21,11 @@ from xdsl_bufferize.bufferization.buffer_optimizations import (
     optimize_allocation_liveness,
 )
 from xdsl_bufferize.gc_pause import frozen_heap
+from xdsl_bufferize.options import PassOptions
 
 
 @dataclass(frozen=True)
-class OptimizeAllocationLivenessPass(ModulePass):
+class OptimizeAllocationLivenessPass(PassOptions, ModulePass):
     """Frees move to right after the last use of the buffer they free."""
 
     name = "optimize-allocation-liveness"

@@ -6,7 +6,7 @@ func.func @raw() {
   func.return
 }
 
-// CHECK: buffer-deallocation: 'bufftest.raw_alloc' in @raw: allocates a buffer but has no AllocationOpInterface (trait or registered model): cannot tell how to free it
+// CHECK: 'bufftest.raw_alloc' op allocates a buffer but has no AllocationOpInterface (trait or registered model): cannot tell how to free it
 
 // -----
 
@@ -19,7 +19,7 @@ func.func @unknown_region() {
   func.return
 }
 
-// CHECK: buffer-deallocation: 'test.op' in @unknown_region: has regions whose control flow is unknown (no region-branch model) and defines memrefs inside its regions ('memref.alloc')
+// CHECK: 'test.op' op has regions whose control flow is unknown (no region-branch model) and defines memrefs inside its regions ('memref.alloc')
 
 // -----
 
@@ -35,7 +35,7 @@ func.func @bad() -> memref<4xf32> {
   func.return %r : memref<4xf32>
 }
 
-// CHECK: buffer-deallocation: 'test.op' in @bad: has regions whose control flow is unknown (no region-branch model) and has memref results
+// CHECK: 'test.op' op has regions whose control flow is unknown (no region-branch model) and has memref results
 // CHECK-NOT: memref.dealloc %a
 
 // -----
@@ -54,7 +54,7 @@ func.func @mixed(%c: i1) -> f32 {
   func.return %v : f32
 }
 
-// CHECK: buffer-deallocation: 'scf.if' in @mixed: merges buffers freed by different ops (gpu.dealloc, memref.dealloc): cannot pick one free
+// CHECK: 'scf.if' op merges buffers freed by different ops (gpu.dealloc, memref.dealloc): cannot pick one free
 
 // -----
 
@@ -66,7 +66,7 @@ func.func @gpu_clone() -> (memref<4xf32>, memref<4xf32>) {
   func.return %s, %b : memref<4xf32>, memref<4xf32>
 }
 
-// CHECK: buffer-deallocation: 'func.return' in @gpu_clone: must pass an owned copy of operand #1 but the buffer's allocation interface cannot clone it
+// CHECK: 'func.return' op must pass an owned copy of operand #1 but the buffer's allocation interface cannot clone it
 
 // -----
 
@@ -84,4 +84,4 @@ func.func @caller(%c: i1) {
   func.return
 }
 
-// CHECK: buffer-deallocation: 'func.call' in @caller: calls @maybe_consume, which may free its argument #1 on some paths only (or a buffer that may be it): cannot tell whether the buffer is still live after the call
+// CHECK: 'func.call' op calls @maybe_consume, which may free its argument #1 on some paths only (or a buffer that may be it): cannot tell whether the buffer is still live after the call

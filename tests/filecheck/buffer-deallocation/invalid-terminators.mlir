@@ -12,4 +12,4 @@ func.func @pick(%c: i1, %arg: memref<4xf32>) -> memref<4xf32> {
   }
   func.return %r : memref<4xf32>
 }
-// CHECK: buffer-deallocation: 'scf.if' in @pick: its region #1 ends in scf.yield with 0 operand(s), expected 1
+// CHECK: 'scf.if' op its region #1 ends in scf.yield with 0 operand(s), expected 1

@@ -12,7 +12,7 @@ func.func @use_dyn(%k: index) {
   func.return
 }
 
-// CHECK: buffer-results-to-out-params: 'func.call' in @use_dyn: cannot create out param for dynamically shaped result #0
+// CHECK: 'func.call' op cannot create out param for dynamically shaped result #0
 
 // HOIST:      func.func private @dyn(%n: index, %a: memref<?xf32>) {
 // HOIST-NEXT:   func.return
@@ -27,4 +27,4 @@ func.func private @strided(%x: memref<8xf32>) -> memref<4xf32, strided<[2]>> {
   func.return %s : memref<4xf32, strided<[2]>>
 }
 
-// CHECK: buffer-results-to-out-params: 'func.func' in @strided: cannot create out param for result with unsupported layout (result #0: memref<4xf32, strided<[2]>>)
+// CHECK: 'func.func' op cannot create out param for result with unsupported layout (result #0: memref<4xf32, strided<[2]>>)

@@ -1,5 +1,5 @@
 // RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true allow-return-allocs-from-loops=true}" | filecheck %s
-// RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true allow-return-allocs-from-loops=true test-analysis-only=true print-conflicts=true}" | filecheck %s --check-prefix=ANALYSIS
+// RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true allow-return-allocs-from-loops=true test-analysis-only=true print-conflicts=true explain-copies=true}" | filecheck %s --check-prefix=ANALYSIS
 
 // affine.for carrying a tensor bufferizes like scf.for: the iter_arg is the init
 // buffer, written in place by every iteration (the init is copied first: it is
@@ -30,7 +30,7 @@
 // ANALYSIS:         tensor.insert %y into %a[%i] {__inplace_operands_attr__ = ["none", "true", "none"]}
 // ANALYSIS:         affine.yield {__inplace_operands_attr__ = ["true"]} %b
 // ANALYSIS-NEXT:  } {__inplace_operands_attr__ = ["false"], __conflicts__ = ["operand #0: read-after-write conflict: operand #0 of tensor.extract reads data that the in-place write of operand #1 of tensor.insert overwrites (last written by result #0 of linalg.fill)"]}
-// ANALYSIS:       tensor.insert %f1 into %r[%c0] {__inplace_operands_attr__ = ["none", "true", "none"]}
+// ANALYSIS:       tensor.insert %f1 into %r[%c0] {"C_0[CONFL-WRITE: 1]", __inplace_operands_attr__ = ["none", "true", "none"]}
 func.func @main() -> (f32, f32, f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -79,7 +79,7 @@ func.func @main() -> (f32, f32, f32) {
 // CHECK-NEXT:    affine.yield %[[R]] : memref<4xf32>
 // CHECK-NEXT:  }
 // ANALYSIS-LABEL: func.func @main() -> (f32, f32)
-// ANALYSIS:       tensor.insert %f0 into %r[%c0] {__inplace_operands_attr__ = ["none", "false", "none"], __conflicts__ = ["operand #1: read-after-write conflict: {{.*}}"]}
+// ANALYSIS:       tensor.insert %f0 into %r[%c0] {"C_1[CONFL-WRITE: 1]", __inplace_operands_attr__ = ["none", "false", "none"], __conflicts__ = ["operand #1: read-after-write conflict: {{.*}}"]}
 func.func @main() -> (f32, f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -1,5 +1,5 @@
 // RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true}" | filecheck %s
-// RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true test-analysis-only=true print-conflicts=true}" | filecheck %s --check-prefix=ANALYSIS
+// RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true test-analysis-only=true print-conflicts=true explain-copies=true}" | filecheck %s --check-prefix=ANALYSIS
 
 // Tiles of the shared output computed in place: each iteration works on a subview
 // of the one output buffer; no copy, no allocation in the loop.
@@ -166,8 +166,8 @@ func.func @main() -> (f32, f32) {
 }
 
 // ANALYSIS-LABEL: func.func @main() -> (f32, f32)
-// ANALYSIS:         %f = linalg.fill {__inplace_operands_attr__ = ["none", "false"]
-// ANALYSIS:         tensor.parallel_insert_slice %s into %o[%off, 0] [2, 2] [1, 1] {__inplace_operands_attr__ = ["true", "true", "none"]}
+// ANALYSIS:         %f = linalg.fill {"C_2[CONFL-WRITE: 1]", __inplace_operands_attr__ = ["none", "false"]
+// ANALYSIS:         tensor.parallel_insert_slice %s into %o[%off, 0] [2, 2] [1, 1] {"C_2[READ: 0]", __inplace_operands_attr__ = ["true", "true", "none"]}
 // CHECK-LABEL: func.func @main() -> (f32, f32)
 // CHECK:         scf.forall (%i) in (2) {
 // CHECK:           %[[S:.*]] = scf.if %c -> (memref<2x2xf32, strided<[?, ?], offset: ?>>) {

@@ -46,4 +46,4 @@ func.func @refused(%c: i1, %t: tensor<4xf32>) -> (tensor<4xf32>, f32) {
   %y = tensor.extract %t[%c0] : tensor<4xf32>
   return %m, %y : tensor<4xf32>, f32
 }
-// CHECK: one-shot-bufferize: 'bufferization.materialize_in_destination' in @refused: not bufferizable under the given constraints: cannot avoid RaW conflict
+// CHECK: 'bufferization.materialize_in_destination' op not bufferizable under the given constraints: cannot avoid RaW conflict

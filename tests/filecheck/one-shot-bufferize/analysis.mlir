@@ -1,4 +1,4 @@
-// RUN: xdsl-opt %s --split-input-file -p 'one-shot-bufferize{test-analysis-only=true print-conflicts=true}' | filecheck %s
+// RUN: xdsl-opt %s --split-input-file -p 'one-shot-bufferize{test-analysis-only=true print-conflicts=true explain-copies=true}' | filecheck %s
 
 // A read of the old value after an in-place write through an alias: the first
 // write goes out of place, the second (nothing reads %t afterwards) in place.

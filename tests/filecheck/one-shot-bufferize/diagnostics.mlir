@@ -1,16 +1,16 @@
 // RUN: xdsl-opt %s --split-input-file --allow-unregistered-dialect --verify-diagnostics -p one-shot-bufferize | filecheck %s
 // RUN: xdsl-opt %s --split-input-file --allow-unregistered-dialect --verify-diagnostics -p comprehensive-bufferize | filecheck %s
 
-// Every diagnostic reads "<stage>: '<op as written>' in @<function>: <message>",
-// then the op. An op of an unknown dialect is named as written, never
-// builtin.unregistered.
+// Every diagnostic reads "'<op as written>' op <message>" (MLIR's form), then
+// "note: see current operation: <the op>". An op of an unknown dialect is named
+// as written, never builtin.unregistered.
 
 func.func @f(%t: tensor<4xf32>) -> tensor<4xf32> {
   %r = "mydialect.frob"(%t) : (tensor<4xf32>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
 }
 
-// CHECK: one-shot-bufferize: 'mydialect.frob' in @f: has tensor semantics but no bufferization model (pass allow-unknown-ops to keep it on tensors behind to_tensor / to_buffer)
+// CHECK: 'mydialect.frob' op has tensor semantics but no bufferization model (pass allow-unknown-ops to keep it on tensors behind to_tensor / to_buffer)
 // CHECK-NEXT: %r = "mydialect.frob"(%t) : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NOT: builtin.unregistered
 
@@ -28,4 +28,4 @@ func.func @g(%t: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
   func.return %r : tensor<4xf32>
 }
 
-// CHECK: one-shot-bufferize: 'arith.mulf' in @g: has tensor semantics but no bufferization model
+// CHECK: 'arith.mulf' op has tensor semantics but no bufferization model

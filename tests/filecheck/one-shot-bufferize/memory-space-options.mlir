@@ -16,8 +16,8 @@ func.func @main() -> f32 {
   return %a : f32
 }
 
-// INFER:       one-shot-bufferize: 'bufferization.alloc_tensor' in @main: could not infer memory space
-// INFER-NEXT:    AllocTensorOp(%t = bufferization.alloc_tensor() : tensor<4xf32>)
+// INFER:       'bufferization.alloc_tensor' op could not infer memory space
+// INFER-NEXT:    %t = bufferization.alloc_tensor() : tensor<4xf32>
 
 // DEFAULT-LABEL: func.func @main
 // DEFAULT:       %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32, 2 : i64>

@@ -5,4 +5,4 @@ func.func @indirect(%t: tensor<4xf32>, %g: (tensor<4xf32>) -> tensor<4xf32>) -> 
   return %r : tensor<4xf32>
 }
 
-// CHECK: one-shot-bufferize: 'func.call_indirect' in @indirect: cannot bufferize an indirect call with tensor operands or results across function boundaries (callee unknown)
+// CHECK: 'func.call_indirect' op cannot bufferize an indirect call with tensor operands or results across function boundaries (callee unknown)

@@ -4,7 +4,7 @@ func.func @bad_attr(%t: tensor<4xf32> {bufferization.writable = 1 : i32}) -> ten
   return %t : tensor<4xf32>
 }
 
-// CHECK: one-shot-bufferize: 'func.func' in @bad_attr: argument #0: 'bufferization.writable' must be a boolean attribute (true or false), got 1 : i32
+// CHECK: 'func.func' op argument #0: 'bufferization.writable' must be a boolean attribute (true or false), got 1 : i32
 
 // -----
 

@@ -1,4 +1,4 @@
-// RUN: xdsl-opt %s --split-input-file -p 'one-shot-bufferize{bufferize-function-boundaries=true public-arguments-writable=false}' | filecheck %s
+// RUN: xdsl-opt %s --split-input-file -p 'one-shot-bufferize{bufferize-function-boundaries=true drop-equivalent-buffer-results public-arguments-writable=false}' | filecheck %s
 
 // A public kernel called inside the module: the body moves to the private in-place
 // variant @kernel__inplace, which every internal call targets; @kernel becomes a

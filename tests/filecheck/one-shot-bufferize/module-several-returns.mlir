@@ -1,6 +1,6 @@
-// RUN: xdsl-opt %s --split-input-file -p 'one-shot-bufferize{bufferize-function-boundaries=true}' | filecheck %s
-// RUN: xdsl-opt %s --split-input-file -p 'one-shot-bufferize{bufferize-function-boundaries=true function-boundary-type-conversion=identity-layout-map}' | filecheck %s --check-prefix=IDENTITY
-// RUN: xdsl-opt %s --split-input-file -p 'one-shot-bufferize{bufferize-function-boundaries=true test-analysis-only=true}' | filecheck %s --check-prefix=ANALYSIS
+// RUN: xdsl-opt %s --split-input-file -p 'one-shot-bufferize{bufferize-function-boundaries=true drop-equivalent-buffer-results}' | filecheck %s
+// RUN: xdsl-opt %s --split-input-file -p 'one-shot-bufferize{bufferize-function-boundaries=true drop-equivalent-buffer-results function-boundary-type-conversion=identity-layout-map}' | filecheck %s --check-prefix=IDENTITY
+// RUN: xdsl-opt %s --split-input-file -p 'one-shot-bufferize{bufferize-function-boundaries=true drop-equivalent-buffer-results test-analysis-only=true}' | filecheck %s --check-prefix=ANALYSIS
 
 // Functions with tensors and several func.returns (cf branches), as recent MLIR
 // bufferizes them: the function is analysed like any other; each return's

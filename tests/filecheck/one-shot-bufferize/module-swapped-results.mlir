@@ -1,6 +1,6 @@
-// RUN: xdsl-opt %s -p 'one-shot-bufferize{bufferize-function-boundaries=true modify-public-functions=true}' | filecheck %s
-// RUN: xdsl-opt %s -p 'one-shot-bufferize{bufferize-function-boundaries=true}' | filecheck %s --check-prefix=PUBLIC
-// RUN: xdsl-opt %s -p 'one-shot-bufferize{bufferize-function-boundaries=true drop-equivalent-buffer-results=false}' | filecheck %s --check-prefix=KEEP
+// RUN: xdsl-opt %s -p 'one-shot-bufferize{bufferize-function-boundaries=true drop-equivalent-buffer-results modify-public-functions}' | filecheck %s
+// RUN: xdsl-opt %s -p 'one-shot-bufferize{bufferize-function-boundaries=true drop-equivalent-buffer-results}' | filecheck %s --check-prefix=PUBLIC
+// RUN: xdsl-opt %s -p 'one-shot-bufferize{bufferize-function-boundaries=true}' | filecheck %s --check-prefix=KEEP
 
 // A loop updating two arguments in place with insert_slice, returned swapped, called
 // from a function with writable arguments: no allocation, no copy; both results are

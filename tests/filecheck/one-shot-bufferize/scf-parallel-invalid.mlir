@@ -19,4 +19,4 @@ func.func @reduce(%t: tensor<4xf32>, %n: index) -> tensor<4xf32> {
   }) : (index, index, index, tensor<4xf32>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
 }
-// CHECK: one-shot-bufferize: 'scf.parallel' in @reduce: tensor reductions are not bufferized (MLIR has no bufferization model for scf.parallel): write the results through the shared outputs of an scf.forall instead
+// CHECK: 'scf.parallel' op tensor reductions are not bufferized (MLIR has no bufferization model for scf.parallel): write the results through the shared outputs of an scf.forall instead

@@ -1,5 +1,5 @@
 // RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true}" | filecheck %s
-// RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true test-analysis-only=true print-conflicts=true}" | filecheck %s --check-prefix=ANALYSIS
+// RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true test-analysis-only=true print-conflicts=true explain-copies=true}" | filecheck %s --check-prefix=ANALYSIS
 
 // The body of scf.parallel is a parallel region (as scf.forall's): a tensor
 // defined outside it and written inside gets a private buffer per iteration,

@@ -11,8 +11,8 @@ func.func @if_unranked(%t: tensor<*xf32>, %c: i1) -> tensor<*xf32> {
   }
   return %r : tensor<*xf32>
 }
-// CHECK: one-shot-bufferize: 'scf.if' in @if_unranked: does not support unranked tensors (tensor<*xf32>): cast to a ranked tensor first (tensor.cast)
-// COMPREHENSIVE: eliminate-empty-tensors: 'scf.if' in @if_unranked: does not support unranked tensors (tensor<*xf32>): cast to a ranked tensor first (tensor.cast)
+// CHECK: 'scf.if' op does not support unranked tensors (tensor<*xf32>): cast to a ranked tensor first (tensor.cast)
+// COMPREHENSIVE: 'scf.if' op does not support unranked tensors (tensor<*xf32>): cast to a ranked tensor first (tensor.cast)
 
 // -----
 
@@ -24,5 +24,5 @@ func.func @for_unranked(%t: tensor<*xf32>, %n: index) -> tensor<*xf32> {
   }
   return %r : tensor<*xf32>
 }
-// CHECK: one-shot-bufferize: 'scf.for' in @for_unranked: does not support unranked tensors (tensor<*xf32>): cast to a ranked tensor first (tensor.cast)
-// COMPREHENSIVE: eliminate-empty-tensors: 'scf.for' in @for_unranked: does not support unranked tensors (tensor<*xf32>): cast to a ranked tensor first (tensor.cast)
+// CHECK: 'scf.for' op does not support unranked tensors (tensor<*xf32>): cast to a ranked tensor first (tensor.cast)
+// COMPREHENSIVE: 'scf.for' op does not support unranked tensors (tensor<*xf32>): cast to a ranked tensor first (tensor.cast)

@@ -1,5 +1,5 @@
 // RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true}" | filecheck %s
-// RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true test-analysis-only=true print-conflicts=true}" | filecheck %s --check-prefix=ANALYSIS
+// RUN: xdsl-opt %s --split-input-file -p "one-shot-bufferize{bufferize-function-boundaries=true test-analysis-only=true print-conflicts=true explain-copies=true}" | filecheck %s --check-prefix=ANALYSIS
 
 // vector.mask around transfers on tensors: the masked ops bufferize in place on
 // the buffers; a masked transfer_write returns no tensor, so the mask loses its
@@ -59,7 +59,7 @@ func.func @main() -> (vector<4xf32>, f32, f32) {
 // CHECK-NEXT:  %y = memref.load %[[COPY]][%c2] : memref<4xf32>
 // CHECK-NEXT:  %z = memref.load %[[T]][%c0] : memref<4xf32>
 // ANALYSIS-LABEL: func.func @main() -> (f32, f32, f32)
-// ANALYSIS:       vector.transfer_write %w, %t[%c0] {__inplace_operands_attr__ = ["none", "false", "none"], __conflicts__ = ["operand #1: read-after-write conflict: operand #0 of tensor.extract reads data that the in-place write of operand #1 of vector.transfer_write overwrites (last written by result #0 of linalg.fill)"]}
+// ANALYSIS:       vector.transfer_write %w, %t[%c0] {"C_0[CONFL-WRITE: 1]", __inplace_operands_attr__ = ["none", "false", "none"], __conflicts__ = ["operand #1: read-after-write conflict: operand #0 of tensor.extract reads data that the in-place write of operand #1 of vector.transfer_write overwrites (last written by result #0 of linalg.fill)"]}
 func.func @main() -> (f32, f32, f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

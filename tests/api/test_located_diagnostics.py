@@ -1,0 +1,104 @@
+"""Each kind of error of our passes, run by xdsl-opt, reads as MLIR's diagnostics:
+`<file>:<line>:<col>: error: '<op>' op <message>` at the op's position in the input,
+then `<file>:<line>:<col>: note: see current operation: <op>`; exit status 1, no
+traceback. (A bad option: tests/api/test_command_line.py.)"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BIN = Path(sys.executable).parent
+
+NO_MODEL = """\
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.addf %a, %a : tensor<4xf32>
+  return %c : tensor<4xf32>
+}
+"""
+
+UNAVOIDABLE_CONFLICT = """\
+func.func @refused(%c: i1, %t: tensor<4xf32>) -> (tensor<4xf32>, f32) {
+  %c0 = arith.constant 0 : index
+  %two = arith.constant 2.0 : f32
+  %es = tensor.empty() : tensor<4xf32>
+  %src = linalg.fill ins(%two : f32) outs(%es : tensor<4xf32>) -> tensor<4xf32>
+  %ed = tensor.empty() : tensor<4xf32>
+  %d = scf.if %c -> (tensor<4xf32>) {
+    scf.yield %ed : tensor<4xf32>
+  } else {
+    scf.yield %t : tensor<4xf32>
+  }
+  %m = bufferization.materialize_in_destination %src in %d : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %y = tensor.extract %t[%c0] : tensor<4xf32>
+  return %m, %y : tensor<4xf32>, f32
+}
+"""
+
+DEALLOCATION_REFUSAL = """\
+func.func @raw() {
+  %a = bufftest.raw_alloc : memref<4xf32>
+  func.return
+}
+"""
+
+CASES = [
+    (
+        "no-model",
+        NO_MODEL,
+        "one-shot-bufferize",
+        (2, 3),
+        "'arith.addf' op has tensor semantics but no bufferization model",
+        "%c = arith.addf %a, %a : tensor<4xf32>",
+    ),
+    (
+        "raw-conflict",
+        UNAVOIDABLE_CONFLICT,
+        "one-shot-bufferize{bufferize-function-boundaries}",
+        (12, 3),
+        "'bufferization.materialize_in_destination' op not bufferizable under the "
+        "given constraints: cannot avoid RaW conflict",
+        "%m = bufferization.materialize_in_destination %src in %d",
+    ),
+    (
+        "deallocation",
+        DEALLOCATION_REFUSAL,
+        "buffer-deallocation",
+        (2, 3),
+        "'bufftest.raw_alloc' op allocates a buffer but has no AllocationOpInterface",
+        "%a = bufftest.raw_alloc : memref<4xf32>",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "pipeline", "position", "message", "op"),
+    [case[1:] for case in CASES],
+    ids=[case[0] for case in CASES],
+)
+def test_error_names_position_and_op(
+    tmp_path: Path,
+    text: str,
+    pipeline: str,
+    position: tuple[int, int],
+    message: str,
+    op: str,
+) -> None:
+    source = tmp_path / "in.mlir"
+    source.write_text(text)
+    done = subprocess.run(
+        [str(BIN / "xdsl-opt"), str(source), "-p", pipeline],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    where = f"{source}:{position[0]}:{position[1]}"
+    lines = done.stderr.splitlines()
+    assert len(lines) == 2, done.stderr
+    assert lines[0].startswith(f"{where}: error: {message}"), done.stderr
+    assert lines[1].startswith(f"{where}: note: see current operation: {op}")
