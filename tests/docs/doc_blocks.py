@@ -4,8 +4,8 @@ paragraphs, table cells and links.
 Conventions (docs/contributing.md, "How the documents are tested"):
 
 * a ```` ```sh ```` block holds commands, one per line (`#` lines are comments); each is
-  run by bash from a scratch folder that links `examples/`, `docs/` and `tests/` of
-  the checkout, and must exit 0;
+  run by bash from a scratch folder that links `examples/`, `docs/`, `tests/`,
+  `bench/` and `xdsl_bufferize/` of the checkout, and must exit 0;
 * a ```` ```console ```` block holds `$ command` lines, each followed by its output
   (stdout, then stderr); the command is run the same way and its output must equal
   the text shown (trailing spaces ignored); a line `...` stands for any lines;

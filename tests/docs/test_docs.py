@@ -39,7 +39,7 @@ GENERATED_ELSEWHERE = frozenset({"docs/passes.md"})
 """Documents that another branch generates (the pass and option reference, from
 `xdsl_bufferize/options.py`): a link to one may point nowhere until it is merged."""
 
-LINKED_FOLDERS = ("examples", "docs", "tests", "xdsl_bufferize")
+LINKED_FOLDERS = ("examples", "docs", "tests", "bench", "xdsl_bufferize")
 """What a command's scratch folder links from the checkout (commands use these paths)."""
 
 DOCUMENTS = documents()
