@@ -1,27 +1,11 @@
-"""The README's Python example runs, and its claims about the main job's output hold."""
+"""What the README's set-up command and docs/concepts.md say of the main job on
+`examples/tiled_matmul.mlir`: the kernel needs no allocation and no copy, and the
+executor finds the results equal and nothing leaked."""
 
-import re
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def test_python_api_example_runs() -> None:
-    readme = (ROOT / "README.md").read_text()
-    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
-    assert blocks, "README has no Python example"
-    done = subprocess.run(
-        [sys.executable, "-c", blocks[0]],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "func.func private @scale_add" in done.stdout
-    assert "tensor<" not in done.stdout
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_main_job_kernel_has_no_alloc_or_copy() -> None:

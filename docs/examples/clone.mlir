@@ -1,0 +1,12 @@
+// A clone of a buffer, freed after use.
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%a : memref<4xf32>)
+  %b = bufferization.clone %a : memref<4xf32> to memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  %x = memref.load %b[%c0] : memref<4xf32>
+  memref.dealloc %b : memref<4xf32>
+  func.return %x : f32
+}
