@@ -18,22 +18,29 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from xdsl.dialects.builtin import ShapedType, UnrankedMemRefType, UnrankedTensorType
+from xdsl.dialects.builtin import (
+    ModuleOp,
+    ShapedType,
+    UnrankedMemRefType,
+    UnrankedTensorType,
+)
 from xdsl.ir import Attribute
 
-from xdsl_bufferize.execution.memory import MemoryStats
+from xdsl_bufferize.execution.memory import DEFAULT_MAX_BYTES, MemoryStats
 from xdsl_bufferize.execution.runner import (
     Outcome,
     UsageError,
+    Value,
     apply_pipeline,
     compare_results,
     find_function,
     format_value,
     make_context,
     parse_module,
+    random_array,
     random_inputs,
-    random_scalar,
     run,
+    undefined_results,
 )
 from xdsl_bufferize.execution.values import (
     ArrayValue,
@@ -96,12 +103,30 @@ def _build_parser() -> _Parser:
         "--max-call-depth", type=int, default=256, help="call depth cap (default 256)"
     )
     parser.add_argument(
+        "--max-bytes",
+        type=_parse_bytes,
+        default=DEFAULT_MAX_BYTES,
+        metavar="N",
+        help="stop a run whose values or live memory need more than N bytes "
+        "(suffixes K, M, G: powers of 1024; default 4G)",
+    )
+    parser.add_argument(
         "--tolerance",
         type=float,
         default=1e-5,
         help="relative and absolute float tolerance (default 1e-5)",
     )
     return parser
+
+
+_BYTE_SUFFIXES = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+
+
+def _parse_bytes(text: str) -> int:
+    match = re.fullmatch(r"\s*(\d+)\s*([kmgt]?)(i?b)?\s*", text.lower())
+    if match is None:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a byte count (e.g. 512M)")
+    return int(match.group(1)) * _BYTE_SUFFIXES[match.group(2)]
 
 
 _SHAPED = re.compile(r"^((?:\d+x)*)([a-z]+\d*):(.+)$")
@@ -138,7 +163,7 @@ def parse_arg(
         raise UsageError(f"argument #{index}: element type {elem_text} is not {elem}")
     count = num_elements(shape)
     if data_text == "random":
-        return ArrayValue(shape, [random_scalar(elem, rng) for _ in range(count)])
+        return random_array(elem, shape, rng)
     try:
         if data_text.startswith("["):
             items = [s for s in data_text.strip("[]").split(",") if s.strip()]
@@ -263,21 +288,39 @@ def _main(argv: Sequence[str] | None) -> int:
 
     problems = 0
     tol = options.tolerance
+
+    def execute(target: ModuleOp, inputs: Sequence[Value], tag: str) -> Outcome:
+        def progress(line: str) -> None:
+            print(f"xdsl-bufferize-check: {tag}{line}", file=sys.stderr, flush=True)
+
+        outcome = run(
+            target,
+            options.entry,
+            inputs,
+            max_call_depth=options.max_call_depth,
+            max_bytes=options.max_bytes,
+            progress=progress,
+        )
+        for name, reason in sorted(outcome.fallbacks.items()):
+            print(
+                f"xdsl-bufferize-check: note: {tag}{name} ran point by point "
+                f"({reason})",
+                file=sys.stderr,
+            )
+        return outcome
+
     for n, inputs in enumerate(input_sets):
         label = f"run {n + 1}/{len(input_sets)}: " if len(input_sets) > 1 else ""
-        before = run(
-            module, options.entry, inputs, max_call_depth=options.max_call_depth
-        )
         if transformed is None:
+            before = execute(module, inputs, label)
             problems += _print_outcome_findings(before, label)
             print(
                 f"{label}@{options.entry} returned {_results_text(before)}; "
                 f"{len(before.findings)} finding(s)"
             )
             continue
-        after = run(
-            transformed, options.entry, inputs, max_call_depth=options.max_call_depth
-        )
+        before = execute(module, inputs, f"{label}[before] ")
+        after = execute(transformed, inputs, f"{label}[after] ")
         problems += _print_outcome_findings(before, f"{label}[before] ")
         problems += _print_outcome_findings(after, f"{label}[after] ")
         mismatches: list[str] = []
@@ -286,7 +329,9 @@ def _main(argv: Sequence[str] | None) -> int:
         for m in mismatches:
             print(f"{label}mismatch: {m}")
         problems += len(mismatches)
-        verdict = "results match" if not mismatches else "RESULTS DIFFER"
+        verdict = _verdict(before, after, mismatches)
+        if verdict != "results match" and not mismatches:
+            problems += before.error is None and after.error is None
         print(
             f"{label}@{options.entry} before {_results_text(before)}, after "
             f"{_results_text(after)}: {verdict}; "
@@ -297,6 +342,26 @@ def _main(argv: Sequence[str] | None) -> int:
             f"after: {stats_text(after.stats)}"
         )
     return 1 if problems else 0
+
+
+def _verdict(before: Outcome, after: Outcome, mismatches: list[str]) -> str:
+    """How the results of the two runs compare: never "results match" when a run
+    failed or a result is undefined (NaN)."""
+    if before.results is None and after.results is None:
+        return "both runs failed"
+    if before.results is None:
+        return "the run before the pipeline failed"
+    if after.results is None:
+        return "the run after the pipeline failed"
+    if mismatches:
+        return "RESULTS DIFFER"
+    undefined = sorted(
+        set(undefined_results(before.results)) | set(undefined_results(after.results))
+    )
+    if undefined:
+        where = ", ".join(f"#{i}" for i in undefined)
+        return f"RESULTS UNDEFINED (NaN in result {where}): nothing proven"
+    return "results match"
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:

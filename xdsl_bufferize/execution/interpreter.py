@@ -13,13 +13,16 @@ loops run their iterations in a seeded shuffled order (`parallel_order`).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     FileLineColLoc,
+    MemRefType,
     ModuleOp,
+    TensorType,
 )
 from xdsl.interpreter import (
     Interpreter,
@@ -32,14 +35,20 @@ from xdsl.ir import Operation, Region
 from xdsl.traits import SymbolOpInterface
 
 from xdsl_bufferize.execution.memory import (
+    DEFAULT_MAX_BYTES,
     Buffer,
     ExecutionError,
     MemoryData,
     MemoryTracker,
 )
-from xdsl_bufferize.execution.values import MemRefView
+from xdsl_bufferize.execution.values import MemRefView, element_bytes, num_elements
 
 _T = TypeVar("_T")
+
+PROGRESS_AFTER = 5.0
+"""Seconds a run goes on before the interpreter reports its progress."""
+PROGRESS_EVERY = 5.0
+"""Seconds between two progress reports."""
 
 PARALLEL_ORDER_SEED = 0x5EED
 """Seed of the order in which parallel loop iterations run (fixed: runs reproduce)."""
@@ -105,14 +114,30 @@ class CallFrame:
 class ExecutionInterpreter(Interpreter):
     """xDSL's interpreter, set up for the reference executor (see module docstring)."""
 
-    def __init__(self, module: ModuleOp, max_call_depth: int = 256) -> None:
+    def __init__(
+        self,
+        module: ModuleOp,
+        max_call_depth: int = 256,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        progress: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__(module=module, index_bitwidth=64)
         self.locate = OpLocator()
-        self.memory = MemoryTracker(self.locate)
+        self.memory = MemoryTracker(self.locate, max_bytes)
+        self.progress = progress
+        """Called with a line (ops executed, elapsed time) every few seconds of a run
+        longer than `PROGRESS_AFTER` seconds."""
+        self.ops_executed = 0
+        self._started = time.monotonic()
+        self._next_report = self._started + PROGRESS_AFTER
+        self._static_bytes: dict[int, int] = {}
         self.set_data(MemoryData, "memory_tracker", self.memory)
         self.max_call_depth = max_call_depth
         self.frames: list[CallFrame] = []
         self.linalg_indices: list[tuple[int, ...]] = []
+        self.fallbacks: dict[str, str] = {}
+        """Structured ops run point by point instead of whole, by op name, with the
+        reason (see `structured.run_vectorized`)."""
         self.globals: dict[str, MemRefView] = {}
         self._symbols: dict[str, Operation] = {}
         self._no_impl: set[type[Operation]] = set()
@@ -178,8 +203,44 @@ class ExecutionInterpreter(Interpreter):
         self._order.shuffle(order)
         return order
 
+    def _result_bytes(self, op: Operation) -> int:
+        """The largest static size in bytes of a tensor or memref result of `op`."""
+        found = self._static_bytes.get(id(op))
+        if found is None:
+            found = 0
+            for result in op.results:
+                t = result.type
+                if isinstance(t, TensorType | MemRefType) and all(
+                    d >= 0 for d in t.get_shape()
+                ):
+                    elements = num_elements(t.get_shape())
+                    found = max(found, elements * element_bytes(t.get_element_type()))
+            self._static_bytes[id(op)] = found
+        return found
+
+    def _note_progress(self) -> None:
+        now = time.monotonic()
+        if now >= self._next_report:
+            self._next_report = now + PROGRESS_EVERY
+            if self.progress is not None:
+                self.progress(
+                    f"{self.ops_executed} ops executed, "
+                    f"{now - self._started:.0f} s elapsed"
+                )
+
     def _run_op(self, op: Operation, inputs: PythonValues) -> OpImplResult:
         entry = self._impl_of(type(op))
+        self.ops_executed += 1
+        self.memory.advance()
+        if not self.ops_executed & 1023:
+            self._note_progress()
+        if self._result_bytes(op) > self.memory.max_bytes:
+            raise ExecutionError(
+                f"{op.name} needs {self._result_bytes(op)} bytes, more than the "
+                f"limit of {self.memory.max_bytes} bytes (--max-bytes)",
+                op.name,
+                self.locate(op),
+            )
         try:
             if entry is not None:
                 ft, impl = entry

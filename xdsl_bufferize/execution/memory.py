@@ -13,15 +13,18 @@ arenas (heap allocations marked with the unit attribute `ARENA_ATTR`, which the
 `static-memory-planning` pass makes) and the lower bound of the run's footprint.
 
 The lower bound (`MemoryStats.lower_bound_bytes`) is measured on a logical clock that
-ticks at every allocation and every access: a buffer is live from the tick of its
-allocation to the tick of its last use (a load, store, copy, or view taken of it,
-through any view; returned buffers are used when the caller reads them), not to its
-free. The lower bound is the largest sum of the sizes of the buffers live at one tick.
-Counted buffers: heap allocations that are not arenas, stack allocations, and the
-typed buffers `memref.view` places in an i8 buffer (an arena's slots), so a planned
-program and the program before planning have the same lower bound. No allocator can
-keep all of a run's buffers in fewer bytes without reusing memory that is still read
-later.
+ticks at every op the interpreter runs (all accesses of one op happen at its tick): a
+buffer is live from the tick of its first use to the tick of its last use (a load,
+store, copy, or view taken of it, through any view; returned buffers are used when the
+caller reads them), not from its allocation to its free: no allocator needs memory for
+a buffer before it is written or after it is last read. A buffer never used is not
+counted. The lower bound is the largest sum of the sizes of the buffers live at one
+tick. Counted buffers: heap allocations that are not arenas, stack allocations, and the
+typed buffers `memref.view` places in an i8 buffer (an arena's slots, live from their
+first use as the allocations they replace, not from the `memref.view` hoisted to the
+function entry), so a planned program and the program before planning have the same
+lower bound, never above the planned program's peak. No allocator can keep all of a
+run's buffers in fewer bytes without reusing memory that is still read later.
 
 `memref.view` into an i8 buffer gives a typed buffer (`AllocKind.ARENA_SLOT`) whose
 elements are stored in the bytes of that buffer (little-endian): two slots placed at
@@ -41,10 +44,12 @@ or free memory.
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
+import numpy as np
 from xdsl.dialects.builtin import (
     AnyFloat,
     Float16Type,
@@ -58,7 +63,14 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.ir import Attribute, Operation
 
 from xdsl_bufferize.analysis.memory_planning import ARENA_ATTR
+from xdsl_bufferize.execution.arrays import (
+    addresses,
+    numpy_dtype,
+    strided,
+    view_extent,
+)
 from xdsl_bufferize.execution.values import (
+    ArrayValue,
     MemRefView,
     contiguous_strides,
     default_element,
@@ -66,7 +78,11 @@ from xdsl_bufferize.execution.values import (
     iter_indices,
     num_elements,
     static_shape,
+    wrap_int,
 )
+
+DEFAULT_MAX_BYTES = 4 << 30
+"""The default limit of a run's memory (4 GiB), see `MemoryTracker.check_bytes`."""
 
 _FIRST_ADDRESS = 0x10000
 _ALIGNMENT = 64
@@ -146,50 +162,6 @@ def _pack_format(element_type: Attribute) -> str:
     raise ExecutionError(f"memref.view of {element_type} elements is not supported")
 
 
-class SlotElements(MutableSequence[int | float]):
-    """The elements of an arena slot, stored in the bytes (i8 elements) of the
-    arena: reading decodes them, writing encodes them."""
-
-    def __init__(
-        self,
-        arena: MutableSequence[int | float],
-        byte_offset: int,
-        element_type: Attribute,
-        count: int,
-    ) -> None:
-        self._arena = arena
-        self._offset = byte_offset
-        self._format = _pack_format(element_type)
-        self._size = struct.calcsize(self._format)
-        self._count = count
-
-    def __len__(self) -> int:
-        return self._count
-
-    def _bytes_at(self, index: int) -> tuple[int, int]:
-        if not 0 <= index < self._count:
-            raise IndexError(index)
-        start = self._offset + index * self._size
-        return start, start + self._size
-
-    def __getitem__(self, index: int) -> int | float:  # pyright: ignore[reportIncompatibleMethodOverride]
-        start, end = self._bytes_at(index)
-        raw = bytes(int(b) & 0xFF for b in self._arena[start:end])
-        return struct.unpack(self._format, raw)[0]
-
-    def __setitem__(self, index: int, value: int | float) -> None:  # pyright: ignore[reportIncompatibleMethodOverride]
-        start, end = self._bytes_at(index)
-        raw = struct.pack(self._format, value)
-        for position, byte in zip(range(start, end), raw, strict=True):
-            self._arena[position] = byte - 256 if byte > 127 else byte
-
-    def __delitem__(self, index: int) -> None:  # pyright: ignore[reportIncompatibleMethodOverride]
-        raise TypeError("an arena slot has a fixed size")
-
-    def insert(self, index: int, value: int | float) -> None:
-        raise TypeError("an arena slot has a fixed size")
-
-
 @dataclass(eq=False)
 class Buffer:
     """A tracked allocation."""
@@ -197,7 +169,9 @@ class Buffer:
     id: int
     kind: AllocKind
     element_type: Attribute
-    data: MutableSequence[int | float]
+    data: np.ndarray[Any, Any]
+    """The elements, flat (see `arrays.numpy_dtype` for their dtype); an arena slot's
+    are a view of its arena's bytes."""
     base_view: MemRefView = field(init=False)
     op_name: str
     """Name of the allocating op."""
@@ -216,6 +190,9 @@ class Buffer:
     """Tick of the allocation on the tracker's logical clock."""
     last_use: int = 0
     """Tick of the last access through any view of this buffer."""
+    first_use: int = 0
+    """Tick of the first access through any view of this buffer (0 before it): the
+    start of its live range for the lower bound."""
 
     @property
     def nbytes(self) -> int:
@@ -313,7 +290,12 @@ class MemoryTracker:
     data race (`FindingKind.DATA_RACE`): the iterations may run at the same time, so
     the result depends on their timing, whatever order the executor ran them in."""
 
-    def __init__(self, describe_op: OpDescriber) -> None:
+    def __init__(
+        self, describe_op: OpDescriber, max_bytes: int = DEFAULT_MAX_BYTES
+    ) -> None:
+        self.max_bytes = max_bytes
+        """The most bytes one value may take, and heap and stack memory together
+        (`--max-bytes`): a run that would need more stops (`check_bytes`)."""
         self.buffers: list[Buffer] = []
         self.findings: list[Finding] = []
         self._seen: set[tuple[FindingKind, int, int]] = set()
@@ -332,7 +314,7 @@ class MemoryTracker:
         self._arena_bytes = 0
         self._live_stack_bytes = 0
         self._peak_total_bytes = 0
-        self._clock = 0
+        self._clock = 1
         self.function_calls = 0
         """Functions entered so far (the interpreter counts them)."""
         self.parallel_loops: list[ParallelLoop] = []
@@ -361,7 +343,7 @@ class MemoryTracker:
 
     def lower_bound(self) -> int:
         """The largest sum of sizes of counted buffers live at one tick (a buffer is
-        live from its allocation to its last use; arenas are not counted, their slots
+        live from its first use to its last use; arenas are not counted, their slots
         are)."""
         events: list[tuple[int, int]] = []
         for buffer in self.buffers:
@@ -371,11 +353,12 @@ class MemoryTracker:
                 AllocKind.ARENA_SLOT,
             ):
                 continue
+            if not buffer.first_use:
+                continue
+            start = buffer.first_use
             # Starts sort before ends at one tick: both are live at that tick.
-            events.append((2 * buffer.allocated_at, buffer.nbytes))
-            events.append(
-                (2 * max(buffer.last_use, buffer.allocated_at) + 1, -buffer.nbytes)
-            )
+            events.append((2 * start, buffer.nbytes))
+            events.append((2 * max(buffer.last_use, start) + 1, -buffer.nbytes))
         events.sort()
         live = best = 0
         for _, delta in events:
@@ -383,8 +366,27 @@ class MemoryTracker:
             best = max(best, live)
         return best
 
-    def _tick(self) -> int:
+    def check_bytes(self, nbytes: int, op: Operation | None, what: str = "") -> None:
+        """Stop the run if `op` needs `nbytes` more than `max_bytes` allow."""
+        live = self._live_bytes + self._live_stack_bytes
+        if nbytes <= self.max_bytes and (not what or live + nbytes <= self.max_bytes):
+            return
+        name = op.name if op is not None else "argument"
+        location = self._describe_op(op) if op is not None else ""
+        detail = f" ({what} {live} bytes live)" if what else ""
+        raise ExecutionError(
+            f"{name} needs {nbytes} bytes{detail}, more than the limit of "
+            f"{self.max_bytes} bytes (--max-bytes)",
+            name,
+            location,
+        )
+
+    def advance(self) -> None:
+        """Move the logical clock on: the interpreter calls this before each op, so
+        that the buffers one op touches are all live at its tick."""
         self._clock += 1
+
+    def _tick(self) -> int:
         return self._clock
 
     def _note_total(self) -> None:
@@ -418,21 +420,29 @@ class MemoryTracker:
         shape: Sequence[int],
         kind: AllocKind,
         op: Operation | None,
-        data: list[int | float] | None = None,
+        data: Sequence[int | float] | np.ndarray[Any, Any] | None = None,
         op_name: str = "",
         location: str = "",
     ) -> MemRefView:
-        """A fresh buffer of `shape` with its contiguous base view."""
+        """A fresh buffer of `shape` with its contiguous base view (holding `data`,
+        row-major, if given)."""
         count = num_elements(shape)
+        dtype = numpy_dtype(element_type)
+        size = count * element_bytes(element_type)
+        self.check_bytes(
+            size, op, "with" if kind in (AllocKind.HEAP, AllocKind.STACK) else ""
+        )
         if data is None:
-            data = [default_element(element_type)] * count
+            array = _fresh(element_type, count)
+        else:
+            array = _store_array(data, dtype).reshape(-1).copy()
         if op is not None:
             op_name, location = op.name, self._describe_op(op)
         buffer = Buffer(
             id=len(self.buffers),
             kind=kind,
             element_type=element_type,
-            data=data,
+            data=array,
             op_name=op_name,
             location=location,
         )
@@ -487,7 +497,7 @@ class MemoryTracker:
             id=len(self.buffers),
             kind=AllocKind.ARENA_SLOT,
             element_type=element_type,
-            data=SlotElements(source.data, start, element_type, count),
+            data=_slot_elements(source.data, start, element_type, count),
             op_name=op.name,
             location=self._describe_op(op),
             freed=source.freed,
@@ -505,7 +515,8 @@ class MemoryTracker:
         """Give `buffer` `length` fresh elements (an allocation whose layout needs more
         room than its shape), keeping the statistics and its address right."""
         old = buffer.nbytes
-        buffer.data = [default_element(buffer.element_type)] * max(length, 0)
+        self.check_bytes(length * element_bytes(buffer.element_type) - old, None, "")
+        buffer.data = _fresh(buffer.element_type, max(length, 0))
         delta = buffer.nbytes - old
         if buffer.kind is AllocKind.HEAP:
             self._bytes_allocated += delta
@@ -631,6 +642,8 @@ class MemoryTracker:
         """Report a use of freed memory; every access passes here (a use of the
         buffer for the lower bound)."""
         view.buffer.last_use = self._tick()
+        if not view.buffer.first_use:
+            view.buffer.first_use = view.buffer.last_use
         if view.buffer.freed:
             self.report(
                 FindingKind.USE_AFTER_FREE,
@@ -680,7 +693,7 @@ class MemoryTracker:
             return default_element(view.buffer.element_type)
         if self.parallel_loops:
             self._note_access(view.buffer, addr, False, op)
-        return view.buffer.data[addr]
+        return view.buffer.data.item(addr)
 
     def check_writable(self, view: MemRefView, op: Operation) -> bool:
         if view.buffer.kind is AllocKind.CONSTANT_GLOBAL:
@@ -706,37 +719,96 @@ class MemoryTracker:
         if addr is not None and writable:
             if self.parallel_loops:
                 self._note_access(view.buffer, addr, True, op)
-            view.buffer.data[addr] = value
+            _set(view.buffer, addr, value)
 
     def read_all(self, view: MemRefView, op: Operation) -> list[int | float]:
         """All elements of `view` in row-major order."""
+        return self.read_array(view, op).reshape(-1).tolist()
+
+    def read_array(self, view: MemRefView, op: Operation) -> np.ndarray[Any, Any]:
+        """All elements of `view`, as a fresh array of its sizes. An element outside
+        the buffer is reported (once) and reads as the uninitialised value."""
         self.check_live(view, op, "reads")
-        data = view.buffer.data
-        out: list[int | float] = []
-        for idx in iter_indices(view.sizes):
-            addr = self._address(view, idx, op, "reads")
-            if addr is not None and self.parallel_loops:
-                self._note_access(view.buffer, addr, False, op)
-            out.append(
-                default_element(view.buffer.element_type)
-                if addr is None
-                else data[addr]
-            )
-        return out
+        buffer = view.buffer
+        data = buffer.data
+        count = num_elements(view.sizes)
+        if count == 0:
+            return np.empty(view.sizes, dtype=data.dtype)
+        if self.parallel_loops:
+            out = np.empty(count, dtype=data.dtype)
+            for k, idx in enumerate(iter_indices(view.sizes)):
+                addr = self._address(view, idx, op, "reads")
+                if addr is None:
+                    out[k] = default_element(buffer.element_type)
+                else:
+                    self._note_access(buffer, addr, False, op)
+                    out[k] = data[addr]
+            return out.reshape(view.sizes)
+        low, high = view_extent(view.offset, view.sizes, view.strides)
+        if low >= 0 and high < len(data):
+            return strided(data, view.offset, view.sizes, view.strides).copy()
+        addr = addresses(view.offset, view.sizes, view.strides)
+        good = (addr >= 0) & (addr < len(data))
+        self._report_outside(view, int(addr[~good][0]), op, "reads")
+        out = _fresh(buffer.element_type, count)
+        out[good] = data[addr[good]]
+        return out.reshape(view.sizes)
 
     def write_all(
-        self, view: MemRefView, values: Sequence[int | float], op: Operation
+        self,
+        view: MemRefView,
+        values: Sequence[int | float] | np.ndarray[Any, Any],
+        op: Operation,
     ) -> None:
-        """Write `values` (row-major) into every element of `view`."""
+        """Write `values` (row-major) into the elements of `view` (the first ones, if
+        there are fewer values than elements)."""
         self.check_live(view, op, "writes")
         writable = self.check_writable(view, op)
-        data = view.buffer.data
-        for idx, value in zip(iter_indices(view.sizes), values, strict=False):
-            addr = self._address(view, idx, op, "writes")
-            if addr is not None and writable:
-                if self.parallel_loops:
-                    self._note_access(view.buffer, addr, True, op)
-                data[addr] = value
+        buffer = view.buffer
+        data = buffer.data
+        flat = _store_array(values, data.dtype).reshape(-1)
+        count = min(num_elements(view.sizes), len(flat))
+        if count == 0:
+            return
+        if self.parallel_loops:
+            for k, idx in enumerate(iter_indices(view.sizes)):
+                if k >= count:
+                    break
+                addr = self._address(view, idx, op, "writes")
+                if addr is not None and writable:
+                    self._note_access(buffer, addr, True, op)
+                    data[addr] = flat[k]
+            return
+        low, high = view_extent(view.offset, view.sizes, view.strides)
+        full = count == len(flat) == num_elements(view.sizes)
+        if full and low >= 0 and high < len(data):
+            if writable:
+                target = strided(data, view.offset, view.sizes, view.strides)
+                target[...] = flat.reshape(view.sizes)
+            return
+        addr = addresses(view.offset, view.sizes, view.strides)[:count]
+        good = (addr >= 0) & (addr < len(data))
+        if not good.all():
+            self._report_outside(view, int(addr[~good][0]), op, "writes")
+        if writable:
+            data[addr[good]] = flat[:count][good]
+
+    def write_array(
+        self, view: MemRefView, values: np.ndarray[Any, Any], op: Operation
+    ) -> None:
+        """Write an array of `view`'s sizes (or one broadcast to them) into `view`."""
+        self.write_all(view, np.broadcast_to(values, view.sizes), op)
+
+    def _report_outside(
+        self, view: MemRefView, addr: int, op: Operation, action: str
+    ) -> None:
+        self.report(
+            FindingKind.OUT_OF_BOUNDS,
+            f"{op.name} {action} element {addr} outside {view.buffer.describe()} "
+            f"of {len(view.buffer.data)} elements",
+            op,
+            view.buffer,
+        )
 
     def check_view_within(
         self, source: MemRefView, view: MemRefView, op: Operation
@@ -791,6 +863,48 @@ class MemoryTracker:
             )
 
 
+def _fresh(element_type: Attribute, count: int) -> np.ndarray[Any, Any]:
+    """`count` elements of fresh memory (see `values.default_element`)."""
+    return np.full(
+        count, default_element(element_type), dtype=numpy_dtype(element_type)
+    )
+
+
+def _store_array(
+    values: Sequence[int | float] | np.ndarray[Any, Any], dtype: np.dtype[Any]
+) -> np.ndarray[Any, Any]:
+    """`values` as an array of `dtype` (integers wrapped to its width)."""
+    if isinstance(values, np.ndarray):
+        return values.astype(dtype, copy=False)
+    try:
+        return np.array(values, dtype=dtype)
+    except OverflowError:
+        bits = dtype.itemsize * 8
+        return np.array(
+            [wrap_int(int(v), IntegerType(bits)) for v in values], dtype=dtype
+        )
+
+
+def _set(buffer: Buffer, addr: int, value: int | float) -> None:
+    try:
+        buffer.data[addr] = value
+    except OverflowError:
+        buffer.data[addr] = wrap_int(int(value), IntegerType(buffer.data.itemsize * 8))
+
+
+def _slot_elements(
+    arena: np.ndarray[Any, Any], byte_offset: int, element_type: Attribute, count: int
+) -> np.ndarray[Any, Any]:
+    """The elements of an arena slot: a typed view of the arena's bytes (i8), so
+    slots at overlapping bytes alias exactly as in memory."""
+    size = struct.calcsize(_pack_format(element_type))
+    if arena.dtype != np.int8:
+        raise ExecutionError(f"memref.view of a buffer of {arena.dtype} elements")
+    return arena[byte_offset : byte_offset + count * size].view(
+        numpy_dtype(element_type)
+    )
+
+
 # -- public API for InterpreterFunctions of other dialects ---------------------------
 
 _TRACKER_KEY = "memory_tracker"
@@ -841,8 +955,29 @@ def clone_buffer(
     """A new heap buffer holding a copy of `view`'s elements (contiguous layout);
     counts as one allocation and one copy."""
     tracker = memory_tracker(interpreter)
-    data = tracker.read_all(view, op)
+    data = tracker.read_array(view, op)
     tracker.record_copy(view)
     return tracker.allocate(
         view.buffer.element_type, view.sizes, AllocKind.HEAP, op, data
     )
+
+
+def fresh_tensor(
+    interpreter: Interpreter,
+    op: Operation,
+    element_type: Attribute,
+    shape: Sequence[int],
+    fill: int | float | None = None,
+) -> ArrayValue:
+    """A new tensor value of `shape` holding `fill` (default: uninitialised contents,
+    see `values.default_element`); stops the run if it needs more than the limit of
+    the run's memory."""
+    count = num_elements(shape)
+    tracker = memory_tracker(interpreter)
+    tracker.check_bytes(count * element_bytes(element_type), op)
+    value = default_element(element_type) if fill is None else fill
+    try:
+        array = np.full(count, value, dtype=numpy_dtype(element_type))
+    except OverflowError:
+        array = np.full(count, value, dtype=object)
+    return ArrayValue(shape, array)

@@ -38,6 +38,7 @@ from xdsl_bufferize.dialects.upstream import register_upstream_ops
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import ExecutionError, FindingKind, MemoryTracker
 from xdsl_bufferize.execution.ops_control import compile_map
+from xdsl_bufferize.execution.structured import run_vectorized
 from xdsl_bufferize.execution.values import (
     ArrayValue,
     MemRefView,
@@ -64,7 +65,12 @@ class _Operand:
     """Element access to one operand of a structured op (scalar, tensor or memref)."""
 
     def __init__(
-        self, value: Any, op: Operation, mem: MemoryTracker, copy_tensor: bool
+        self,
+        value: Any,
+        op: Operation,
+        mem: MemoryTracker,
+        copy_tensor: bool,
+        checked: bool = False,
     ) -> None:
         self.value = value
         self.op = op
@@ -79,7 +85,7 @@ class _Operand:
                 mults.append(acc)
                 acc *= size
             self.mults = tuple(reversed(mults))
-        if isinstance(value, MemRefView):
+        if isinstance(value, MemRefView) and not checked:
             mem.check_live(value, op, "accesses")
 
     def _pos(self, idx: Sequence[int]) -> int | None:
@@ -142,25 +148,42 @@ def run_structured(
     mem = interp.memory
     if len(maps) != len(args):
         raise ExecutionError(f"{len(maps)} indexing maps for {len(args)} operands")
-    operands = [
-        _Operand(v, op, mem, copy_tensor=i >= n_inputs) for i, v in enumerate(args)
-    ]
+    for value in args:
+        if isinstance(value, MemRefView):
+            mem.check_live(value, op, "accesses")
     n_loops = maps[0].num_dims if maps else 0
     ranges: list[int | None] = [None] * n_loops
-    for operand, amap in zip(operands, maps, strict=False):
+    for value, amap in zip(args, maps, strict=False):
         if amap.num_symbols:
             raise ExecutionError("indexing maps with symbols are not supported")
         for j, expr in enumerate(amap.results):
             if isinstance(expr, AffineDimExpr) and ranges[expr.position] is None:
-                ranges[expr.position] = operand.shape[j]
+                ranges[expr.position] = _shape(value)[j]
     if any(r is None for r in ranges):
         raise ExecutionError(f"cannot infer the loop ranges from maps {list(maps)}")
     loop_ranges = cast(list[int], ranges)
+    block = body.blocks.first
+    assert block is not None
+    done, results = run_vectorized(
+        mem,
+        op.name,
+        n_inputs,
+        args,
+        maps,
+        block,
+        loop_ranges,
+        interp.fallbacks,
+        lambda v: interpreter.get_values((v,))[0],
+    )
+    if done:
+        return tuple(results)
+    operands = [
+        _Operand(v, op, mem, copy_tensor=i >= n_inputs, checked=True)
+        for i, v in enumerate(args)
+    ]
     compiled = [compile_map(m) for m in maps]
     outputs = operands[n_inputs:]
     out_maps = compiled[n_inputs:]
-    block = body.blocks.first
-    assert block is not None
     defaults = [default_element(arg.type) for arg in block.args]
     forwarded = _forwarding(body)
     no_syms: tuple[int, ...] = ()
@@ -181,6 +204,41 @@ def run_structured(
     finally:
         interp.linalg_indices.pop()
     return tuple(o.result() for o in outputs if isinstance(o.value, ArrayValue))
+
+
+def _try_whole(
+    interpreter: Interpreter,
+    op: Operation,
+    args: Sequence[Any],
+    maps: Sequence[AffineMap],
+    body: Region | None,
+) -> tuple[bool, list[Any]]:
+    """Run a one-output op (map, reduce, broadcast) whole, through the maps of its
+    iteration space; (False, []) to run it point by point."""
+    interp = _interp(interpreter)
+    for value in args:
+        if isinstance(value, MemRefView):
+            interp.memory.check_live(value, op, "accesses")
+    ranges: list[int] = [0] * (maps[0].num_dims if maps else 0)
+    for value, amap in zip(args, maps, strict=True):
+        for j, expr in enumerate(amap.results):
+            if isinstance(expr, AffineDimExpr):
+                ranges[expr.position] = _shape(value)[j]
+    block = body.blocks.first if body is not None else None
+    if block is None or not isinstance(block.last_op, linalg.YieldOp):
+        interp.fallbacks.setdefault(op.name, "no payload block")
+        return False, []
+    return run_vectorized(
+        interp.memory,
+        op.name,
+        len(args) - 1,
+        args,
+        maps,
+        block,
+        ranges,
+        interp.fallbacks,
+        lambda v: interpreter.get_values((v,))[0],
+    )
 
 
 @register_impls
@@ -209,8 +267,15 @@ class LinalgFunctions(InterpreterFunctions):
         source, init = args
         mem = _interp(interpreter).memory
         dims = set(int_values(op.dimensions))
-        src = _Operand(source, op, mem, copy_tensor=False)
-        out = _Operand(init, op, mem, copy_tensor=True)
+        rank = len(_shape(init))
+        kept = [d for d in range(rank) if d not in dims]
+        maps = [AffineMap(rank, 0, tuple(AffineDimExpr(d) for d in kept))]
+        maps.append(AffineMap.identity(rank))
+        done, results = _try_whole(interpreter, op, args, maps, op.hidden_region)
+        if done:
+            return tuple(results)
+        src = _Operand(source, op, mem, copy_tensor=False, checked=True)
+        out = _Operand(init, op, mem, copy_tensor=True, checked=True)
         for idx in iter_indices(out.shape):
             kept = tuple(i for d, i in enumerate(idx) if d not in dims)
             out.write(idx, src.read(kept, None))
@@ -222,8 +287,15 @@ class LinalgFunctions(InterpreterFunctions):
     ) -> tuple[Any, ...]:
         *inputs, init = args
         mem = _interp(interpreter).memory
-        sources = [_Operand(v, op, mem, copy_tensor=False) for v in inputs]
-        out = _Operand(init, op, mem, copy_tensor=True)
+        rank = len(_shape(init))
+        maps = [AffineMap.identity(rank)] * len(args)
+        done, results = _try_whole(interpreter, op, args, maps, op.mapper)
+        if done:
+            return tuple(results)
+        sources = [
+            _Operand(v, op, mem, copy_tensor=False, checked=True) for v in inputs
+        ]
+        out = _Operand(init, op, mem, copy_tensor=True, checked=True)
         for idx in iter_indices(out.shape):
             elements = tuple(source.read(idx, None) for source in sources)
             (value,) = interpreter.run_ssacfg_region(op.mapper, elements, op.name)
@@ -237,8 +309,15 @@ class LinalgFunctions(InterpreterFunctions):
         source, init = args
         mem = _interp(interpreter).memory
         dims = set(int_values(op.dimensions))
-        src = _Operand(source, op, mem, copy_tensor=False)
-        out = _Operand(init, op, mem, copy_tensor=True)
+        rank = len(_shape(source))
+        kept = [d for d in range(rank) if d not in dims]
+        maps = [AffineMap.identity(rank)]
+        maps.append(AffineMap(rank, 0, tuple(AffineDimExpr(d) for d in kept)))
+        done, results = _try_whole(interpreter, op, args, maps, op.region)
+        if done:
+            return tuple(results)
+        src = _Operand(source, op, mem, copy_tensor=False, checked=True)
+        out = _Operand(init, op, mem, copy_tensor=True, checked=True)
         for idx in iter_indices(src.shape):
             kept = tuple(i for d, i in enumerate(idx) if d not in dims)
             (value,) = interpreter.run_ssacfg_region(

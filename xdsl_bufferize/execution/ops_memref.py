@@ -41,8 +41,14 @@ from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 
 from xdsl_bufferize.dialects.memref_realloc import ReallocOp
 from xdsl_bufferize.dialects.vector_mask import MaskOp
+from xdsl_bufferize.execution.arrays import numpy_dtype
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
-from xdsl_bufferize.execution.memory import AllocKind, ExecutionError, FindingKind
+from xdsl_bufferize.execution.memory import (
+    AllocKind,
+    ExecutionError,
+    FindingKind,
+    fresh_tensor,
+)
 from xdsl_bufferize.execution.ops_arith import constant_value
 from xdsl_bufferize.execution.ops_tensor import (
     check_shape,
@@ -55,7 +61,6 @@ from xdsl_bufferize.execution.values import (
     MemRefView,
     Token,
     contiguous_strides,
-    default_element,
     int_values,
     iter_indices,
     num_elements,
@@ -397,7 +402,7 @@ class MemRefFunctions(InterpreterFunctions):
                 f"copy between shapes {list(source.sizes)} and {list(dest.sizes)}"
             )
         mem = _interp(interpreter).memory
-        mem.write_all(dest, mem.read_all(source, op), op)
+        mem.write_all(dest, mem.read_array(source, op), op)
         mem.record_copy(source)
         return ()
 
@@ -496,9 +501,7 @@ class BufferizationFunctions(InterpreterFunctions):
             return (copied,)
         t = cast(TensorType[Attribute], op.tensor.type)
         shape = static_shape(t, dynamic)
-        return (
-            ArrayValue(shape, [default_element(t.element_type)] * num_elements(shape)),
-        )
+        return (fresh_tensor(interpreter, op, t.element_type, shape),)
 
     @impl(bufferization.CloneOp)
     def run_clone(
@@ -506,7 +509,7 @@ class BufferizationFunctions(InterpreterFunctions):
     ) -> tuple[Any, ...]:
         mem = _interp(interpreter).memory
         source = _view(args[0])
-        data = mem.read_all(source, op)
+        data = mem.read_array(source, op)
         mem.record_copy(source)
         return (
             mem.allocate(
@@ -522,7 +525,7 @@ class BufferizationFunctions(InterpreterFunctions):
         args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         source = _view(args[0])
-        data = _interp(interpreter).memory.read_all(source, op)
+        data = _interp(interpreter).memory.read_array(source, op)
         return (ArrayValue(source.sizes, data),)
 
     @impl(bufferization.ToBufferOp)
@@ -541,7 +544,7 @@ class BufferizationFunctions(InterpreterFunctions):
                 value.shape,
                 AllocKind.TENSOR,
                 op,
-                list(value.data),
+                value.array(numpy_dtype(t.get_element_type())),
             ),
         )
 
@@ -567,7 +570,9 @@ class BufferizationFunctions(InterpreterFunctions):
                 f"source shape {list(source.shape)} differs from destination "
                 f"shape {list(view.sizes)}"
             )
-        _interp(interpreter).memory.write_all(view, source.data, op)
+        _interp(interpreter).memory.write_all(
+            view, source.array(numpy_dtype(view.buffer.element_type)), op
+        )
         return ()
 
 

@@ -36,7 +36,7 @@ from xdsl_bufferize.execution.interpreter import (
     ExecutionInterpreter,
     register_named_impl,
 )
-from xdsl_bufferize.execution.memory import ExecutionError, FindingKind
+from xdsl_bufferize.execution.memory import ExecutionError, FindingKind, fresh_tensor
 from xdsl_bufferize.execution.values import (
     ArrayValue,
     default_element,
@@ -191,9 +191,7 @@ class TensorFunctions(InterpreterFunctions):
     ) -> tuple[Any, ...]:
         t = cast(TensorType[Attribute], op.tensor.type)
         shape = static_shape(t, args)
-        return (
-            ArrayValue(shape, [default_element(t.element_type)] * num_elements(shape)),
-        )
+        return (fresh_tensor(interpreter, op, t.element_type, shape),)
 
     @impl(tensor.ExtractOp)
     def run_extract(
@@ -312,7 +310,8 @@ class TensorFunctions(InterpreterFunctions):
     ) -> tuple[Any, ...]:
         value, *dynamic = args
         shape = static_shape(cast(TensorType[Attribute], op.result.type), dynamic)
-        return (ArrayValue(shape, [value] * num_elements(shape)),)
+        t = cast(TensorType[Attribute], op.result.type)
+        return (fresh_tensor(interpreter, op, t.element_type, shape, value),)
 
     @impl(tensor.PadOp)
     def run_pad(

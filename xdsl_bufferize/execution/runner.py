@@ -16,10 +16,11 @@ from __future__ import annotations
 import math
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
@@ -33,14 +34,16 @@ from xdsl.dialects.builtin import (
     UnrankedMemRefType,
     UnrankedTensorType,
 )
-from xdsl.interpreter import InterpreterFunctions
+from xdsl.interpreter import InterpreterFunctions, PythonValues
 from xdsl.ir import Attribute
 from xdsl.passes import PassPipeline
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import ArgSpecParseError
 
+from xdsl_bufferize.execution.arrays import numpy_dtype
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import (
+    DEFAULT_MAX_BYTES,
     AllocKind,
     ExecutionError,
     Finding,
@@ -107,6 +110,9 @@ class Outcome:
     """Why the run stopped early (a runtime failure), if it did."""
     stats: MemoryStats = field(default_factory=MemoryStats)
     """Allocations, copies and frees the run executed (up to the failure, if any)."""
+    fallbacks: dict[str, str] = field(default_factory=lambda: dict[str, str]())
+    """Structured ops that ran point by point instead of whole (vectorized), by op
+    name, with the reason."""
 
     @property
     def ok(self) -> bool:
@@ -202,7 +208,26 @@ def _to_array(value: Value, t: Attribute, what: str) -> ArrayValue:
     ):
         raise UsageError(f"{what}: shape {list(array.shape)} does not fit {t}")
     elem = element_type_of(t)
-    return ArrayValue(array.shape, [normalize(x, elem) for x in array.data])
+    return ArrayValue(array.shape, normalize_all(array, elem))
+
+
+def normalize_all(array: ArrayValue, elem: Attribute) -> Any:
+    """The elements of `array` in the canonical form of `elem` (as `normalize` gives
+    each): a numpy array for float and 8/16/32/64-bit integer types, else a list."""
+    dtype = numpy_dtype(elem)
+    native = isinstance(elem, AnyFloat | IndexType) or (
+        isinstance(elem, IntegerType) and elem.width.data in (8, 16, 32, 64)
+    )
+    if native and dtype.kind in "fi":
+        try:
+            with np.errstate(all="ignore"):
+                source = array.array()
+                if dtype.kind == "i" and source.dtype.kind not in "iub":
+                    raise OverflowError
+                return source.astype(dtype)
+        except (OverflowError, ValueError, TypeError):
+            pass
+    return [normalize(x, elem) for x in array.data]
 
 
 def _convert_input(
@@ -218,7 +243,7 @@ def _convert_input(
             array.shape,
             AllocKind.ARGUMENT,
             None,
-            list(array.data),
+            array.data,
             op_name="argument",
             location=f"entry argument #{index}",
         )
@@ -231,7 +256,7 @@ def _convert_input(
 
 def _export(interp: ExecutionInterpreter, value: Any, ret_op: Any) -> Value:
     if isinstance(value, MemRefView):
-        data = interp.memory.read_all(value, ret_op)
+        data = interp.memory.read_array(value, ret_op)
         return ArrayValue(value.sizes, data)
     return value
 
@@ -242,11 +267,15 @@ def run(
     args: Sequence[Value] = (),
     extra_functions: Sequence[InterpreterFunctions] = (),
     max_call_depth: int = 256,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    progress: Callable[[str], None] | None = None,
 ) -> Outcome:
     """Run `@entry` of `module` on `args` and check its memory behaviour.
 
     Raises `UsageError` if the entry is missing or the arguments do not fit its
-    signature; a failure while running is reported in `Outcome.error`.
+    signature; a failure while running is reported in `Outcome.error` (as is a
+    value or memory need beyond `max_bytes`). `progress` receives a line every few
+    seconds of a long run.
     """
     fn = find_function(module, entry)
     param_types = fn.function_type.inputs.data
@@ -254,37 +283,55 @@ def run(
         raise UsageError(
             f"@{entry} takes {len(param_types)} arguments, {len(args)} given"
         )
-    interp = ExecutionInterpreter(module, max_call_depth=max_call_depth)
+    interp = ExecutionInterpreter(
+        module, max_call_depth=max_call_depth, max_bytes=max_bytes, progress=progress
+    )
     for functions in DEFAULT_FUNCTIONS:
         interp.register_implementations(functions())
     for functions in extra_functions:
         interp.register_implementations(functions, override=True)
-    inputs = [
-        _convert_input(interp, v, t, i)
-        for i, (v, t) in enumerate(zip(args, param_types, strict=False))
-    ]
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 20000))
+    error: str | None = None
+    raw: PythonValues = ()
+    results: tuple[Value, ...] = ()
     try:
-        raw = interp.call_function(entry, inputs)
-        ret = fn.body.blocks.last.last_op if fn.body.blocks.last else fn
-        results = tuple(_export(interp, v, ret) for v in raw)
+        with np.errstate(all="ignore"):
+            inputs = [
+                _convert_input(interp, v, t, i)
+                for i, (v, t) in enumerate(zip(args, param_types, strict=False))
+            ]
+            raw = interp.call_function(entry, inputs)
+            ret = fn.body.blocks.last.last_op if fn.body.blocks.last else fn
+            results = tuple(_export(interp, v, ret) for v in raw)
     except ExecutionError as e:
-        return Outcome(
-            None, list(interp.memory.findings), str(e), interp.memory.stats()
-        )
+        error = str(e)
     except RecursionError:
-        return Outcome(
-            None,
-            list(interp.memory.findings),
-            "Python recursion limit reached",
-            interp.memory.stats(),
+        error = "Python recursion limit reached"
+    except MemoryError:
+        error = (
+            "out of memory (the machine's, below --max-bytes "
+            f"{interp.memory.max_bytes}): lower --max-bytes to stop earlier"
         )
     finally:
         sys.setrecursionlimit(old_limit)
+    if error is not None:
+        return Outcome(
+            None,
+            list(interp.memory.findings),
+            error,
+            interp.memory.stats(),
+            dict(interp.fallbacks),
+        )
     reachable = {v.buffer.id for v in raw if isinstance(v, MemRefView)}
     interp.memory.report_leaks(reachable)
-    return Outcome(results, list(interp.memory.findings), None, interp.memory.stats())
+    return Outcome(
+        results,
+        list(interp.memory.findings),
+        None,
+        interp.memory.stats(),
+        dict(interp.fallbacks),
+    )
 
 
 def values_close(a: Value, b: Value, rtol: float = 1e-5, atol: float = 1e-5) -> bool:
@@ -308,6 +355,23 @@ def values_close(a: Value, b: Value, rtol: float = 1e-5, atol: float = 1e-5) -> 
             return abs(fa - fb) <= atol + rtol * max(abs(fa), abs(fb))
         return a == b
     return False
+
+
+def undefined_results(results: Sequence[Value]) -> list[int]:
+    """The positions of results holding a NaN: a value nobody computed (uninitialised
+    memory reads as NaN) or an undefined operation; equal NaNs prove nothing."""
+
+    def has_nan(v: Value) -> bool:
+        if isinstance(v, ArrayValue):
+            array = v.array()
+            if array.dtype.kind == "f":
+                return bool(np.isnan(array).any())
+            return any(has_nan(x) for x in v.data if isinstance(x, float))
+        if isinstance(v, tuple):
+            return any(has_nan(x) for x in v)  # pyright: ignore[reportUnknownVariableType]
+        return isinstance(v, float) and math.isnan(v)
+
+    return [i for i, v in enumerate(results) if has_nan(v)]
 
 
 def compare_results(
@@ -358,6 +422,18 @@ def random_inputs(
     return out
 
 
+def random_array(
+    elem: Attribute, shape: tuple[int, ...], rng: random.Random
+) -> ArrayValue:
+    """`num_elements(shape)` values of `random_scalar` (drawn in the same order, so
+    the same seed gives the same array), rounded at once."""
+    count = num_elements(shape)
+    if isinstance(elem, AnyFloat) and numpy_dtype(elem).kind == "f":
+        raw = [rng.uniform(-1.0, 1.0) for _ in range(count)]
+        return ArrayValue(shape, np.array(raw, dtype=numpy_dtype(elem)))
+    return ArrayValue(shape, [random_scalar(elem, rng) for _ in range(count)])
+
+
 def random_scalar(t: Attribute, rng: random.Random) -> int | float:
     if isinstance(t, AnyFloat):
         return normalize(rng.uniform(-1.0, 1.0), t)
@@ -373,9 +449,7 @@ def _random_value(t: Attribute, rng: random.Random, size: int) -> Value:
         shaped: ShapedType = t  # pyright: ignore[reportUnknownVariableType]
         shape = tuple(size if is_dynamic(d) else d for d in shaped.get_shape())
         elem = element_type_of(shaped)
-        return ArrayValue(
-            shape, [random_scalar(elem, rng) for _ in range(num_elements(shape))]
-        )
+        return random_array(elem, shape, rng)
     if isinstance(t, UnrankedTensorType | UnrankedMemRefType):
         # An unranked argument gets a 1-D value of the run's dynamic size.
         elem = element_type_of(t)
@@ -411,6 +485,7 @@ def check_pipeline(
     atol: float = 1e-5,
     seed: int = 0,
     ctx: Context | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> Report:
     """Run `@entry` before and after `pipeline` on the same inputs and compare.
 
@@ -421,7 +496,7 @@ def check_pipeline(
     """
     if inputs is None:
         inputs = random_inputs(find_function(module, entry), random.Random(seed))
-    before = run(module, entry, inputs, extra_functions)
+    before = run(module, entry, inputs, extra_functions, max_bytes=max_bytes)
     try:
         transformed = apply_pipeline(module, pipeline, ctx)
     except UsageError:
@@ -434,7 +509,7 @@ def check_pipeline(
             None,
             pipeline_error=f"{type(e).__name__}: {message[0] if message else ''}",
         )
-    after = run(transformed, entry, inputs, extra_functions)
+    after = run(transformed, entry, inputs, extra_functions, max_bytes=max_bytes)
     mismatches: list[str] = []
     if before.results is not None and after.results is not None:
         mismatches = compare_results(before.results, after.results, rtol, atol)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
+import numpy as np
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
@@ -44,22 +45,58 @@ if TYPE_CHECKING:
 Scalar: TypeAlias = "int | float"
 
 
-@dataclass(eq=False)
 class ArrayValue:
-    """An immutable n-dimensional array: a tensor value, or a result read out of a memref."""
+    """An immutable n-dimensional array: a tensor value, or a result read out of a
+    memref. Its elements are held as a flat Python list (`data`), as a numpy array
+    (`array`), or both: each form is made from the other on first use."""
 
-    shape: tuple[int, ...]
-    """The extent of each dimension."""
-    data: list[Any]
-    """The elements (ints or floats) in row-major order; never mutated once the value
-    exists."""
-
-    def __post_init__(self) -> None:
-        if len(self.data) != num_elements(self.shape):
+    def __init__(
+        self, shape: Sequence[int], data: Sequence[Any] | np.ndarray[Any, Any]
+    ) -> None:
+        self.shape: tuple[int, ...] = tuple(shape)
+        """The extent of each dimension."""
+        self._list: list[Any] | None = None
+        self._arrays: dict[np.dtype[Any] | None, np.ndarray[Any, Any]] = {}
+        if isinstance(data, np.ndarray):
+            count = data.size
+            array = (
+                data.reshape(self.shape) if count == num_elements(self.shape) else data
+            )
+            array.flags.writeable = False
+            self._arrays[None] = self._arrays[array.dtype] = array
+        else:
+            count = len(data)
+            self._list = data if isinstance(data, list) else list(data)
+        if count != num_elements(self.shape):
             raise ValueError(
                 f"array of shape {self.shape} needs {num_elements(self.shape)} "
-                f"elements, got {len(self.data)}"
+                f"elements, got {count}"
             )
+
+    @property
+    def data(self) -> list[Any]:
+        """The elements (ints or floats) in row-major order; never mutated."""
+        found = self._list
+        if found is None:
+            found = self._list = self._arrays[None].reshape(-1).tolist()
+        return found
+
+    def array(self, dtype: np.dtype[Any] | None = None) -> np.ndarray[Any, Any]:
+        """The elements as a read-only numpy array of the value's shape (of `dtype`,
+        converted if needed)."""
+        found = self._arrays.get(dtype)
+        if found is not None:
+            return found
+        base = self._arrays.get(None)
+        if base is None:
+            base = np.array(self.data, dtype=dtype).reshape(self.shape)
+        else:
+            base = base.astype(dtype) if dtype is not None else base
+        base.flags.writeable = False
+        self._arrays[dtype] = base
+        if None not in self._arrays:
+            self._arrays[None] = base
+        return base
 
     @property
     def rank(self) -> int:

@@ -86,7 +86,7 @@ func.func @outer(%in: memref<8xf32>, %out: memref<8xf32>) -> f32 {
 // OFF-NEXT:    %0 = memref.alloc() {alignment = 16 : i64, memory_planning.arena} : memref<32xi8>
 
 // EXEC:      @main before (3.0, 3.0), after (3.0, 3.0): results match; 0 finding(s)
-// EXEC-NEXT: @main before: 3 allocs (96 B), 1 copy (32 B), 3 frees, peak 96 B, lower bound 96 B; after: 1 alloc (64 B; 1 arena, 64 B), 1 copy (32 B), 1 free, peak 64 B
+// EXEC-NEXT: @main before: 3 allocs (96 B), 1 copy (32 B), 3 frees, peak 96 B, lower bound 64 B; after: 1 alloc (64 B; 1 arena, 64 B), 1 copy (32 B), 1 free, peak 64 B, lower bound 64 B
 
 // -----
 

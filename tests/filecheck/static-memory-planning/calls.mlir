@@ -71,5 +71,5 @@ func.func @clobber() -> (f32, f32) {
 // CHECK:         %{{.*}} = memref.alloc() {alignment = 16 : i64, memory_planning.arena} : memref<64xi8>
 
 // RUN-MAIN:      @main before (3.0, 3.0), after (3.0, 3.0): results match; 0 finding(s)
-// RUN-MAIN-NEXT: @main before: 2 allocs (64 B), 0 copies (0 B), 2 frees, peak 64 B, lower bound 64 B; after: 1 alloc (32 B; 1 arena, 32 B), 0 copies (0 B), 1 free, peak 32 B
+// RUN-MAIN-NEXT: @main before: 2 allocs (64 B), 0 copies (0 B), 2 frees, peak 64 B, lower bound 32 B; after: 1 alloc (32 B; 1 arena, 32 B), 0 copies (0 B), 1 free, peak 32 B, lower bound 32 B
 // RUN-CLOBBER:      @clobber before (5.5, 1.5), after (5.5, 1.5): results match; 0 finding(s)

@@ -1,0 +1,169 @@
+"""Speed of the reference executor and memory checker at real sizes (issue #26).
+
+Times `check_pipeline(module, 'comprehensive-bufferize')` (the run before, the
+pipeline, the run after, the comparison) on:
+
+- `mlp512`: a 512x512 MLP layer (fill + matmul + bias + ReLU), f32;
+- `reduce1000`: a 1000x1000 fill + elementwise + row reduction;
+- `matmul1000`: a 1000x1000x1000 matmul;
+- the 13 shared workloads (tests/workloads) scaled up: every static dimension of every
+  tensor and memref type multiplied so that each value has about 100x the elements
+  (x100 for rank 1, x10 per dim for rank 2, x5 for rank 3, x3 for rank 4 and more);
+  @main (with its dense constants) is dropped and the first other public function
+  runs on seeded random inputs, dynamic sizes 64.
+
+Usage: python bench/executor_speed.py [NAME...]   (prints one line per case; the
+numbers in bench/RESULTS.md come from it). A benchmark, not a test: nothing fails.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+import time
+from pathlib import Path
+
+from xdsl.dialects import func
+
+from xdsl_bufferize.execution.runner import (
+    check_pipeline,
+    find_function,
+    parse_module,
+    random_inputs,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+PIPELINE = "comprehensive-bufferize"
+
+
+def mlp(n: int) -> str:
+    t = f"tensor<{n}x{n}xf32>"
+    return f"""
+func.func @main(%x: {t}, %w: {t}, %b: tensor<{n}xf32>) -> {t} {{
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : {t}
+  %f = linalg.fill ins(%z : f32) outs(%e : {t}) -> {t}
+  %m = linalg.matmul ins(%x, %w : {t}, {t}) outs(%f : {t}) -> {t}
+  %e2 = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>,
+      affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}}
+      ins(%m, %b : {t}, tensor<{n}xf32>) outs(%e2 : {t}) {{
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    %y = arith.maximumf %s, %z : f32
+    linalg.yield %y : f32
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+
+
+def reduce_rows(n: int) -> str:
+    t = f"tensor<{n}x{n}xf32>"
+    return f"""
+func.func @main(%x: {t}) -> tensor<{n}xf32> {{
+  %one = arith.constant 1.0 : f32
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : {t}
+  %f = linalg.fill ins(%one : f32) outs(%e : {t}) -> {t}
+  %s = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>,
+      affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}}
+      ins(%x, %f : {t}, {t}) outs(%e : {t}) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %v = arith.mulf %a, %b : f32
+    linalg.yield %v : f32
+  }} -> {t}
+  %r0 = tensor.empty() : tensor<{n}xf32>
+  %r1 = linalg.fill ins(%z : f32) outs(%r0 : tensor<{n}xf32>) -> tensor<{n}xf32>
+  %r = linalg.reduce ins(%s : {t}) outs(%r1 : tensor<{n}xf32>) dimensions = [1]
+    (%a: f32, %acc: f32) {{
+      %v = arith.addf %a, %acc : f32
+      linalg.yield %v : f32
+    }}
+  return %r : tensor<{n}xf32>
+}}
+"""
+
+
+def matmul(n: int) -> str:
+    t = f"tensor<{n}x{n}xf32>"
+    return f"""
+func.func @main(%x: {t}, %w: {t}) -> {t} {{
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : {t}
+  %f = linalg.fill ins(%z : f32) outs(%e : {t}) -> {t}
+  %m = linalg.matmul ins(%x, %w : {t}, {t}) outs(%f : {t}) -> {t}
+  return %m : {t}
+}}
+"""
+
+
+_TYPE = re.compile(r"\b(tensor|memref)<((?:\d+x)+)")
+
+
+def scale_workload(text: str) -> str:
+    """Every static dim of every tensor/memref type scaled (about 100x elements per
+    value); @main dropped."""
+
+    def scale(match: re.Match[str]) -> str:
+        dims = match.group(2).split("x")[:-1]
+        factor = {1: 100, 2: 10, 3: 5}.get(len(dims), 3)
+        scaled = "x".join(str(int(d) * factor) for d in dims)
+        return f"{match.group(1)}<{scaled}x"
+
+    start = text.find("func.func @main")
+    if start >= 0:
+        end = text.find("\n}", start)
+        text = text[:start] + text[end + 2 :]
+    return _TYPE.sub(scale, text)
+
+
+def time_case(name: str, text: str, entry: str = "main") -> None:
+    module = parse_module(text, name)
+    fn = find_function(module, entry)
+    inputs = random_inputs(fn, random.Random(0), dynamic_size=64)
+    started = time.perf_counter()
+    report = check_pipeline(module, PIPELINE, entry=entry, inputs=inputs)
+    elapsed = time.perf_counter() - started
+    problems = [report.pipeline_error or "", *report.mismatches[:1]]
+    problems += [str(f) for _, f in report.findings][:1]
+    problems += [report.before.error or "", (report.after and report.after.error) or ""]
+    verdict = "ok" if report.ok else "NOT OK: " + " ".join(p for p in problems if p)
+    fallbacks = sorted(report.before.fallbacks) + sorted(
+        report.after.fallbacks if report.after else []
+    )
+    note = f"; point by point: {', '.join(sorted(set(fallbacks)))}" if fallbacks else ""
+    print(f"{name:40s} {elapsed:7.2f} s  {verdict}{note}", flush=True)
+
+
+def main(names: list[str]) -> None:
+    cases: dict[str, tuple[str, str]] = {
+        "mlp512": (mlp(512), "main"),
+        "reduce1000": (reduce_rows(1000), "main"),
+        "matmul1000": (matmul(1000), "main"),
+    }
+    for path in sorted((ROOT / "tests" / "workloads").glob("*.mlir")):
+        text = scale_workload(path.read_text())
+        module = parse_module(text, path.name)
+        entry = next(
+            op.sym_name.data
+            for op in module.ops
+            if isinstance(op, func.FuncOp)
+            and op.body.blocks
+            and op.sym_visibility is None
+        )
+        cases[f"{path.stem} x100 (@{entry})"] = (text, entry)
+    for name, (text, entry) in cases.items():
+        if names and not any(n in name for n in names):
+            continue
+        try:
+            time_case(name, text, entry)
+        except Exception as e:
+            print(f"{name:40s} cannot run: {type(e).__name__}: {e}"[:300], flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,265 @@
+"""Structured ops run whole: the vectorized path of `ops_linalg.run_structured`.
+
+The iteration space of a structured op splits into the dimensions every output map
+names (the output dims: distinct points write distinct output elements) and the others
+(reduction dims). The payload (`payload.compile_payload`) is evaluated once per point
+of the reduction dims, in row-major order, over all output-dim points at once (numpy
+broadcasting over index grids); each output element therefore sees the very updates,
+in the very order, of the point-by-point engine, so results are bit-identical. Operand
+elements are gathered through the indexing maps (affine sums and products of dims and
+constants) from numpy arrays: a tensor's, or a strided view of a memref's buffer.
+
+`run_vectorized` returns None when the op must run point by point: a payload it cannot
+compile (the reason is recorded per op name), maps it cannot evaluate, accesses outside
+an operand (the point-by-point engine reports them), a memref view reaching outside its
+buffer, an output read through another operand of the same buffer (except the same
+view through the same map, with no reduction dim), or a parallel loop being checked
+for races (which needs each element's accesses).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from xdsl.ir import Block
+from xdsl.ir.affine import (
+    AffineBinaryOpExpr,
+    AffineBinaryOpKind,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineMap,
+)
+
+from xdsl_bufferize.execution.arrays import is_native, numpy_dtype, strided, view_extent
+from xdsl_bufferize.execution.memory import MemoryTracker
+from xdsl_bufferize.execution.payload import OuterFn, Payload, compile_payload
+from xdsl_bufferize.execution.values import ArrayValue, MemRefView, iter_indices
+
+_PAYLOADS: dict[int, tuple[Block, Payload | str]] = {}
+
+
+def payload_of(block: Block) -> Payload | str:
+    """The compiled payload of `block` (cached per block)."""
+    cached = _PAYLOADS.get(id(block))
+    if cached is None or cached[0] is not block:
+        cached = (block, compile_payload(block))
+        _PAYLOADS[id(block)] = cached
+    return cached[1]
+
+
+def _affine(expr: AffineExpr, dims: Sequence[Any]) -> Any:
+    if isinstance(expr, AffineDimExpr):
+        return dims[expr.position]
+    if isinstance(expr, AffineConstantExpr):
+        return expr.value
+    if isinstance(expr, AffineBinaryOpExpr):
+        lhs, rhs = _affine(expr.lhs, dims), _affine(expr.rhs, dims)
+        if expr.kind is AffineBinaryOpKind.Add:
+            return lhs + rhs
+        if expr.kind is AffineBinaryOpKind.Mul:
+            return lhs * rhs
+    raise _NotVectorizable(f"affine expression {expr}")
+
+
+class _NotVectorizable(Exception):
+    pass
+
+
+def _source_array(value: Any, dtype: np.dtype[Any]) -> Any:
+    if isinstance(value, ArrayValue):
+        return value.array(dtype)
+    if isinstance(value, MemRefView):
+        return strided(value.buffer.data, value.offset, value.sizes, value.strides)
+    return np.asarray(value, dtype=dtype)
+
+
+def run_vectorized(
+    mem: MemoryTracker,
+    op_name: str,
+    n_inputs: int,
+    args: Sequence[Any],
+    maps: Sequence[AffineMap],
+    block: Block,
+    ranges: Sequence[int],
+    fallbacks: dict[str, str],
+    outer: OuterFn,
+) -> tuple[bool, list[Any]]:
+    """Run the op whole; (False, []) if it must run point by point (see the module
+    docstring). The op's memref operands must have been checked live. On success, the
+    new output arrays of its tensor outputs (memref outputs are written in place)."""
+    try:
+        return True, _run(mem, n_inputs, args, maps, block, ranges, outer)
+    except _NotVectorizable as e:
+        fallbacks.setdefault(op_name, str(e))
+        return False, []
+
+
+def _run(
+    mem: MemoryTracker,
+    n_inputs: int,
+    args: Sequence[Any],
+    maps: Sequence[AffineMap],
+    block: Block,
+    ranges: Sequence[int],
+    outer: OuterFn,
+) -> list[Any]:
+    if mem.parallel_loops:
+        raise _NotVectorizable("inside a parallel loop checked for races")
+    payload = payload_of(block)
+    if isinstance(payload, str):
+        raise _NotVectorizable(payload)
+    n_dims = len(ranges)
+    out_maps = maps[n_inputs:]
+    out_dims: list[int] | None = None
+    for amap in out_maps:
+        if not all(isinstance(e, AffineDimExpr) for e in amap.results):
+            raise _NotVectorizable("an output map that is not a projection")
+        positions = [e.position for e in amap.results if isinstance(e, AffineDimExpr)]
+        if len(set(positions)) != len(positions):
+            raise _NotVectorizable("an output map naming a dim twice")
+        if out_dims is None:
+            out_dims = sorted(positions)
+        elif sorted(positions) != out_dims:
+            raise _NotVectorizable("outputs over different dims")
+    parallel = out_dims or []
+    reduction = [d for d in range(n_dims) if d not in parallel]
+    if any(r == 0 for r in ranges):
+        raise _NotVectorizable("an empty iteration space")
+    dtypes = [numpy_dtype(arg.type) for arg in block.args]
+    if any(not is_native(t) for t in dtypes):
+        raise _NotVectorizable("an element type numpy does not compute")
+    # Memrefs: views inside their buffers; outputs not read through other operands.
+    out_buffers: dict[int, int] = {}
+    for k, value in enumerate(args[n_inputs:], start=n_inputs):
+        if isinstance(value, MemRefView):
+            if value.buffer.id in out_buffers:
+                raise _NotVectorizable("two outputs in one buffer")
+            out_buffers[value.buffer.id] = k
+    for k, value in enumerate(args):
+        if not isinstance(value, MemRefView):
+            continue
+        low, high = view_extent(value.offset, value.sizes, value.strides)
+        if low < 0 or high >= len(value.buffer.data):
+            raise _NotVectorizable("a view reaching outside its buffer")
+        owner = out_buffers.get(value.buffer.id)
+        if k < n_inputs and owner is not None:
+            other = args[owner]
+            same = (
+                other.offset == value.offset
+                and other.sizes == value.sizes
+                and other.strides == value.strides
+                and maps[owner] == maps[k]
+            )
+            if not same or reduction:
+                raise _NotVectorizable("an input aliasing an output")
+    # Index grids: one axis per output dim (in dim order), reduction dims are scalars.
+    grid = tuple(ranges[d] for d in parallel)
+    dims: list[Any] = [0] * n_dims
+    for axis, d in enumerate(parallel):
+        shape = [1] * len(parallel)
+        shape[axis] = ranges[d]
+        dims[d] = np.arange(ranges[d], dtype=np.int64).reshape(shape)
+    sources = [_source_array(v, t) for v, t in zip(args, dtypes, strict=True)]
+
+    def indices(k: int) -> tuple[Any, ...]:
+        return tuple(_affine(e, dims) for e in maps[k].results)
+
+    # Bounds of every access (interval arithmetic over the iteration space).
+    for k, value in enumerate(args):
+        if not isinstance(value, ArrayValue | MemRefView):
+            continue
+        shape = value.shape if isinstance(value, ArrayValue) else value.sizes
+        for j, expr in enumerate(maps[k].results):
+            low, high = _interval(expr, ranges)
+            if low < 0 or high >= shape[j]:
+                raise _NotVectorizable("an access outside an operand")
+
+    def gather(k: int) -> Any:
+        value = args[k]
+        if not isinstance(value, ArrayValue | MemRefView):
+            return sources[k]
+        return sources[k][indices(k)]
+
+    # Inputs that do not depend on reduction dims are gathered once.
+    fixed: dict[int, Any] = {}
+    for k in range(n_inputs):
+        used = _dims_used(maps[k])
+        if not used & set(reduction):
+            fixed[k] = gather(k)
+    outs = [
+        np.broadcast_to(gather(k), grid).astype(dtypes[k])
+        for k in range(n_inputs, len(args))
+    ]
+
+    def index(d: int) -> Any:
+        return dims[d]
+
+    with np.errstate(all="ignore"):
+        for point in iter_indices([ranges[d] for d in reduction]):
+            for d, i in zip(reduction, point, strict=True):
+                dims[d] = i
+            inputs = [fixed[k] if k in fixed else gather(k) for k in range(n_inputs)]
+            yielded = payload(inputs + outs, index, outer)
+            outs = [
+                np.broadcast_to(np.asarray(y), grid).astype(dtypes[n_inputs + j])
+                for j, y in enumerate(yielded)
+            ]
+    # Write the outputs (dims of the grid are in dim order; the output map picks
+    # them in its own order).
+    results: list[Any] = []
+    for j, k in enumerate(range(n_inputs, len(args))):
+        value = args[k]
+        target_idx = indices(k)
+        for d in reduction:
+            dims[d] = 0
+        if isinstance(value, MemRefView):
+            if mem.check_writable(value, _op_of(block)):
+                target = strided(
+                    value.buffer.data, value.offset, value.sizes, value.strides
+                )
+                target[target_idx] = outs[j]
+        elif isinstance(value, ArrayValue):
+            array = np.array(value.array(dtypes[k]))
+            array[target_idx] = outs[j]
+            results.append(ArrayValue(value.shape, array))
+    return results
+
+
+def _op_of(block: Block) -> Any:
+    parent = block.parent_op()
+    assert parent is not None
+    return parent
+
+
+def _dims_used(amap: AffineMap) -> set[int]:
+    used: set[int] = set()
+
+    def walk(e: AffineExpr) -> None:
+        if isinstance(e, AffineDimExpr):
+            used.add(e.position)
+        elif isinstance(e, AffineBinaryOpExpr):
+            walk(e.lhs)
+            walk(e.rhs)
+
+    for e in amap.results:
+        walk(e)
+    return used
+
+
+def _interval(expr: AffineExpr, ranges: Sequence[int]) -> tuple[int, int]:
+    """Bounds of `expr` over the iteration space (exact when each dim occurs once)."""
+    if isinstance(expr, AffineDimExpr):
+        return 0, ranges[expr.position] - 1
+    if isinstance(expr, AffineConstantExpr):
+        return expr.value, expr.value
+    if isinstance(expr, AffineBinaryOpExpr):
+        (a, b), (c, d) = _interval(expr.lhs, ranges), _interval(expr.rhs, ranges)
+        if expr.kind is AffineBinaryOpKind.Add:
+            return a + c, b + d
+        if expr.kind is AffineBinaryOpKind.Mul:
+            corners = (a * c, a * d, b * c, b * d)
+            return min(corners), max(corners)
+    raise _NotVectorizable(f"affine expression {expr}")
