@@ -43,14 +43,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, auto
+from typing import cast
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     ArrayAttr,
     IntegerAttr,
     StringAttr,
+    TensorType,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from xdsl_bufferize.analysis.call_graph import CallGraph, function_returns
 from xdsl_bufferize.analysis.func_attrs import (
@@ -235,6 +238,26 @@ def summarize_function(function: func.FuncOp, state: AnalysisState) -> FuncSumma
     return summary
 
 
+def _same_view_type(result: Attribute, argument: Attribute) -> bool:
+    """Whether a result of type `result` equivalent to an argument of type
+    `argument` can stand for that argument at the call site: the same element type
+    and rank, and equal static sizes (a cast apart). A reshaped view of an argument
+    (`collapse_shape`, `expand_shape`, `reshape` to another shape) is the same
+    buffer but not the argument the caller holds, so it stays a result."""
+    if not isinstance(result, TensorType) or not isinstance(argument, TensorType):
+        return result == argument
+    result_type = cast(TensorType[Attribute], result)
+    argument_type = cast(TensorType[Attribute], argument)
+    if result_type.get_element_type() != argument_type.get_element_type():
+        return False
+    result_shape = result_type.get_shape()
+    argument_shape = argument_type.get_shape()
+    return len(result_shape) == len(argument_shape) and all(
+        r == a or DYNAMIC_INDEX in (r, a)
+        for r, a in zip(result_shape, argument_shape, strict=True)
+    )
+
+
 def _summarize_result(
     summary: FuncSummary,
     state: AnalysisState,
@@ -253,7 +276,12 @@ def _summarize_result(
     writable = True
     for return_op in returns:
         returned = return_op.arguments[result_index]
-        here = {i for i, a in tensor_args if state.are_equivalent_buffers(returned, a)}
+        here = {
+            i
+            for i, a in tensor_args
+            if _same_view_type(returned.type, a.type)
+            and state.are_equivalent_buffers(returned, a)
+        }
         equivalent = here if equivalent is None else equivalent & here
         aliasing = {
             i for i, a in tensor_args if state.are_aliasing_buffers(returned, a)

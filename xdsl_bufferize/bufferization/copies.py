@@ -26,6 +26,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from xdsl_bufferize.analysis.conflicts import Conflict
 from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
+from xdsl_bufferize.dialects import bufferization_ext as ext
 from xdsl_bufferize.interfaces.bufferizable import (
     BufferRelation,
     OpOperand,
@@ -122,13 +123,13 @@ def _copy_unranked(state: OneShotAnalysisState, operand: OpOperand) -> None:
     op, value = operand.owner, operand.value
     tensor_type = value.type
     assert isinstance(tensor_type, UnrankedTensorType)
-    to_buffer = bufferization.ToBufferOp.build(
+    to_buffer = ext.ToBufferOp.build(
         operands=[value],
         result_types=[unranked_buffer_type(tensor_type)],  # pyright: ignore[reportUnknownArgumentType]
         properties={"read_only": UnitAttr()},
     )
     clone = bufferization.CloneOp(to_buffer.memref)
-    copy = bufferization.ToTensorOp(clone.output, restrict=True, writable=True)
+    copy = ext.ToTensorOp(clone.output, restrict=True, writable=True)
     for new_op in (to_buffer, clone, copy):
         _insert_before(new_op, op)
     state.in_place_operands.add(OpOperand(to_buffer, 0))

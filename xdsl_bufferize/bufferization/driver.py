@@ -63,6 +63,7 @@ from xdsl_bufferize.bufferization.reports import (
     annotate_analysis,
     print_conflicts,
 )
+from xdsl_bufferize.dialects import bufferization_ext as ext
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
     BufferizationOptions,
@@ -197,9 +198,7 @@ class OneShotBufferizationState(BufferizationState):
         if cached is not None:
             return cached
         buffer_type = self.get_base_buffer_type(value)
-        to_buffer = bufferization.ToBufferOp.build(
-            operands=[value], result_types=[buffer_type]
-        )
+        to_buffer = ext.ToBufferOp.build(operands=[value], result_types=[buffer_type])
         if not self.analysis.is_writable(value):
             to_buffer.properties["read_only"] = UnitAttr()
         if isinstance(value, OpResult):

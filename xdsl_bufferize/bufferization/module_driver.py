@@ -112,6 +112,7 @@ from xdsl_bufferize.bufferization.reports import (
     annotate_analysis,
     print_conflicts,
 )
+from xdsl_bufferize.dialects import bufferization_ext as ext
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
     BufferizationOptions,
@@ -157,7 +158,7 @@ def _buffer_of(value: SSAValue, before: Operation) -> SSAValue:
         return value.op.memref
     tensor_type = value.type
     assert isinstance(tensor_type, TensorType)
-    to_buffer = bufferization.ToBufferOp.build(
+    to_buffer = ext.ToBufferOp.build(
         operands=[value],
         result_types=[MemRefType(tensor_type.element_type, tensor_type.get_shape())],
     )

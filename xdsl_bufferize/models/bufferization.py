@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from xdsl_bufferize.dialects import bufferization_ext as ext
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingValue,
     AnalysisState,
@@ -60,8 +61,10 @@ def _tensor_type_of_buffer(memref_type: Attribute) -> Attribute:
 
 def to_tensor_op(buffer: SSAValue) -> bufferization.ToTensorOp:
     """`bufferization.to_tensor` of `buffer`, as `ToTensorOp(buffer)` builds it, without
-    re-deriving and re-checking the types on every call."""
-    return bufferization.ToTensorOp.create(
+    re-deriving and re-checking the types on every call. It is our widened op
+    (`dialects/bufferization_ext.py`), so a buffer with a memory space or a layout
+    verifies as in MLIR."""
+    return ext.ToTensorOp.create(
         operands=[buffer], result_types=[_tensor_type_of_buffer(buffer.type)]
     )
 

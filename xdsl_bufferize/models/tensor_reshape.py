@@ -64,13 +64,20 @@ def collapsed_layout(
     shape = source_type.get_shape()
     result: list[int | None] = []
     for group in groups:
-        for outer, inner in zip(group, group[1:], strict=False):
+        # Dimensions of size 1 take no part: their stride is never used.
+        kept = [dim for dim in group if shape[dim] != 1]
+        for outer, inner in zip(kept, kept[1:], strict=False):
             s_out, s_in, size_in = strides[outer], strides[inner], shape[inner]
             if s_out is None or s_in is None or size_in == DYNAMIC_INDEX:
                 return None
             if s_out != s_in * size_in:
                 return None
-        result.append(strides[group[-1]] if group else 1)
+        if not group:
+            result.append(1)
+        elif kept:
+            result.append(strides[kept[-1]])
+        else:
+            result.append(strides[group[-1]])
     return result, offset
 
 
@@ -88,9 +95,7 @@ class CollapseShapeOpModel(NoMemoryAccessModel):
         self, op: tensor.CollapseShapeOp, source_type: MemRefType[Attribute]
     ) -> MemRefType[Attribute] | None:
         result_type = tensor_type_of(op.result)
-        if has_identity_layout(source_type) and isinstance(
-            source_type.layout, NoneAttr
-        ):
+        if isinstance(source_type.layout, NoneAttr):
             strides = None
             offset: int | None = 0
         else:

@@ -50,7 +50,10 @@ def strides_and_offset(
 
 
 def has_identity_layout(memref_type: MemRefType[Attribute]) -> bool:
-    """Whether the memref is contiguous row-major from offset 0."""
+    """Whether the memref is contiguous row-major from offset 0 (no layout
+    attribute, whatever its sizes, or strides that prove it)."""
+    if isinstance(memref_type.layout, NoneAttr):
+        return True
     strides, offset = strides_and_offset(memref_type)
     if offset != 0:
         return False
