@@ -4,7 +4,7 @@ xDSL (0.75) finds an op through the dialect named by its prefix and refuses a se
 dialect of the same name, so a plugin cannot define `tensor.generate` in a dialect of its
 own. `register_upstream_ops()` therefore puts our op classes into xDSL's `Dialect`
 objects themselves, before any context loads those dialects: it appends each op that
-xDSL does not define (`memref.realloc`, `scf.forall`, `tensor.parallel_insert_slice`,
+xDSL does not define (`memref.realloc`, `bufferization.dealloc`, `scf.forall`, `tensor.parallel_insert_slice`,
 `linalg.map`, ...) and swaps in the few subclasses that only widen xDSL's parser to
 MLIR's forms (`linalg.reduce`'s short form; `bufferization.to_tensor` / `to_buffer` of a
 buffer with a memory space or a layout). An op xDSL defines itself in a later version
@@ -21,6 +21,7 @@ from __future__ import annotations
 from xdsl.dialects import bufferization, linalg, memref, scf, tensor, vector
 from xdsl.ir import Dialect, Operation
 
+from xdsl_bufferize.dialects.bufferization_dealloc import DeallocOp
 from xdsl_bufferize.dialects.bufferization_ext import ToBufferOp, ToTensorOp
 from xdsl_bufferize.dialects.linalg_ext import (
     BatchReduceMatmulOp,
@@ -35,6 +36,7 @@ from xdsl_bufferize.dialects.vector_mask import MaskOp, YieldOp
 
 ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (memref.MemRef, ReallocOp),
+    (bufferization.Bufferization, DeallocOp),
     (scf.Scf, ForallOp),
     (scf.Scf, InParallelOp),
     (tensor.Tensor, GenerateOp),
