@@ -74,3 +74,27 @@ def test_region_op_programs_survive() -> None:
         f"seed {f.seed}: {f.verdict.kind}: {f.verdict.detail}" for f in summary.failures
     )
     assert not summary.failures, f"{pipeline}: {summary.line()}\n{report}"
+
+
+def test_programs_with_bufferization_deallocs_survive() -> None:
+    """Memref programs whose own frees are sometimes `bufferization.dealloc` under a
+    constant or runtime condition (opt-in feature): buffer-deallocation reads them as
+    frees of the program, frees every buffer exactly once."""
+    pipeline = "buffer-deallocation"
+    config = apply_feature_spec(
+        replace(config_for_pipeline(pipeline), max_ops=5, max_dim=6, max_helpers=2),
+        "+bufferization_deallocs",
+    )
+    summary = fuzz_programs(
+        max(1, int(30 * SCALE)),
+        61_000,
+        pipeline,
+        config,
+        jobs=2,
+        do_shrink=False,
+        timeout=30,
+    )
+    report = "\n".join(
+        f"seed {f.seed}: {f.verdict.kind}: {f.verdict.detail}" for f in summary.failures
+    )
+    assert not summary.failures, f"{pipeline}: {summary.line()}\n{report}"

@@ -14,6 +14,7 @@ from xdsl_bufferize.execution.fuzz import apply_pipeline, parse_module
 from xdsl_bufferize.execution.generate import (
     ADVERSARIAL_FEATURES,
     MEMREF_FEATURES,
+    MEMREF_OPT_IN_FEATURES,
     OPT_IN_FEATURES,
     REGION_OP_FEATURES,
     GeneratorConfig,
@@ -385,11 +386,16 @@ ADVERSARIAL_NONEQUIVALENT = replace(ADVERSARIAL, nonequivalent_yields=True)
 
 def test_adversarial_features_are_off_by_default() -> None:
     assert set(ADVERSARIAL_FEATURES) <= GeneratorConfig().disabled
-    assert ADVERSARIAL.disabled == {*REGION_OP_FEATURES, *OPT_IN_FEATURES}
+    assert ADVERSARIAL.disabled == {
+        *REGION_OP_FEATURES,
+        *OPT_IN_FEATURES,
+        *MEMREF_OPT_IN_FEATURES,
+    }
     assert apply_feature_spec(ADVERSARIAL, "-adversarial").disabled == {
         *ADVERSARIAL_FEATURES,
         *REGION_OP_FEATURES,
         *OPT_IN_FEATURES,
+        *MEMREF_OPT_IN_FEATURES,
     }
     one = apply_feature_spec(GeneratorConfig(), "+captured_writes")
     assert one.enabled("captured_writes") and not one.enabled("materialize")
@@ -476,4 +482,21 @@ def test_default_off_tensor_features_are_not_memref_feature_names() -> None:
     its name with a memref feature would switch the memref one off too."""
     off = GeneratorConfig().disabled
     assert set(ADVERSARIAL_FEATURES) <= off
-    assert not off & set(MEMREF_FEATURES)
+    assert not (off - set(MEMREF_OPT_IN_FEATURES)) & set(MEMREF_FEATURES)
+
+
+def test_memref_programs_free_with_bufferization_dealloc() -> None:
+    """`+bufferization_deallocs`: frees of the program spelled `bufferization.dealloc`
+    under constant true / false and runtime conditions; off by default."""
+    memref_config = GeneratorConfig(kind="memref")
+    default = "\n".join(generate_program(s, memref_config) for s in range(20))
+    assert "bufferization.dealloc" not in default
+    config = apply_feature_spec(memref_config, "+bufferization_deallocs")
+    texts = "\n".join(generate_program(seed, config) for seed in range(60))
+    conditions = re.findall(
+        r"bufferization\.dealloc \(%\w+ : [^)]*\) if \((%\w+)\)", texts
+    )
+    assert conditions
+    assert any(c.startswith("%dc") for c in conditions)
+    assert any(c.startswith("%cond") for c in conditions)
+    assert "arith.constant false" in texts and "arith.constant true" in texts

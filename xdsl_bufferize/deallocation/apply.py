@@ -1,6 +1,7 @@
 """Executing a deallocation plan: ownership flags, clones and frees.
 
-`deallocate(module)` checks the module, gives public forwarders a private twin
+`deallocate(module)` checks the module, reads `bufferization.dealloc`s of the input as
+frees of the program (`deallocation/existing_deallocs.py`), gives public forwarders a private twin
 (`deallocation/public_forwarders.py`), asks the ownership analysis for its plan
 (`analysis/ownership.py`) and applies it (`apply_plan`): first the i1 ownership flags
 of flagged merges (`deallocation/flags.py`), then clones (conditional ones as
@@ -26,6 +27,7 @@ from xdsl_bufferize.analysis.ownership import (
     PlannedFree,
     analyze_deallocation,
 )
+from xdsl_bufferize.deallocation.existing_deallocs import lower_existing_deallocs
 from xdsl_bufferize.deallocation.flags import FlagPlumbing
 from xdsl_bufferize.deallocation.public_forwarders import split_public_forwarders
 from xdsl_bufferize.interfaces.branch import branch_successor_operands
@@ -287,6 +289,7 @@ def deallocate(module: builtin.ModuleOp) -> DeallocationStatistics:
     """Make `module` free every heap buffer exactly once; raise DiagnosticException if refused."""
     register_default_allocation_models()
     check_region_terminators(module, "buffer-deallocation")
+    lower_existing_deallocs(module)
     split_public_forwarders(module)
     plan = analyze_deallocation(module)
     return apply_plan(plan)

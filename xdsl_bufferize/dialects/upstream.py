@@ -4,13 +4,13 @@ xDSL (0.75) finds an op through the dialect named by its prefix and refuses a se
 dialect of the same name, so a plugin cannot define `tensor.generate` in a dialect of its
 own. `register_upstream_ops()` therefore puts our op classes into xDSL's `Dialect`
 objects themselves, before any context loads those dialects: it appends each op that
-xDSL does not define (`memref.realloc`, `scf.forall`, `tensor.parallel_insert_slice`,
-`linalg.map`, MLIR's linalg named ops of `linalg_named.py`, ...), swaps in the few
-subclasses that only widen xDSL's parser to MLIR's forms (
-`bufferization.to_tensor` / `to_buffer` of a buffer with a memory space or a layout),
-and replaces the ops xDSL defines wrongly (`linalg.pooling_nchw_max`'s body) or more
-narrowly than MLIR (convolutions without `strides`, `linalg.reduce` of one input) by
-ours (`REPLACED_OPS`). An op xDSL defines itself in a later version
+xDSL does not define (`memref.realloc`, `bufferization.dealloc`, `scf.forall`,
+`tensor.parallel_insert_slice`, `linalg.map`, MLIR's linalg named ops of
+`linalg_named.py`, ...), swaps in the few subclasses that only widen xDSL's parser to
+MLIR's forms (`bufferization.to_tensor` / `to_buffer` of a buffer with a memory space or
+a layout), and replaces the ops xDSL defines wrongly (`linalg.pooling_nchw_max`'s body)
+or more narrowly than MLIR (convolutions without `strides`, `linalg.reduce` of one
+input) by ours (`REPLACED_OPS`). An op xDSL defines itself in a later version
 is left alone (the test suite then shows what to delete here). It runs once, when this
 module is imported: by `xdsl_bufferize.universe` (so `xdsl-opt` and every context made
 through xDSL's multiverse see the ops) and by the reference executor.
@@ -25,6 +25,7 @@ from xdsl.dialects import affine, bufferization, linalg, memref, scf, tensor, ve
 from xdsl.ir import Dialect, Operation
 
 from xdsl_bufferize.dialects.affine_ext import IfOp as AffineIfOp
+from xdsl_bufferize.dialects.bufferization_dealloc import DeallocOp
 from xdsl_bufferize.dialects.bufferization_ext import ToBufferOp, ToTensorOp
 from xdsl_bufferize.dialects.linalg_ext import (
     BatchReduceMatmulOp,
@@ -47,6 +48,7 @@ from xdsl_bufferize.dialects.vector_mask import MaskOp, YieldOp
 
 ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (memref.MemRef, ReallocOp),
+    (bufferization.Bufferization, DeallocOp),
     (scf.Scf, ForallOp),
     (scf.Scf, InParallelOp),
     (tensor.Tensor, GenerateOp),

@@ -144,6 +144,16 @@ called on a `tensor.cast` of a ranked tensor whose result is cast back; the help
 casts its argument to a ranked (static or dynamic) type, may write it, and returns
 it, what it wrote, a new tensor or, by a scalar condition, either."""
 
+MEMREF_OPT_IN_FEATURES: tuple[str, ...] = ("bufferization_deallocs",)
+"""Memref features that are off unless enabled (`+bufferization_deallocs`), so that
+the programs of the default configuration stay what they were.
+
+`bufferization_deallocs`: frees of the program (see `frees`) sometimes spelled as
+MLIR's `bufferization.dealloc (%m : T) if (%c)`, the condition a constant `true`, a
+constant `false` (no free: the pass must free the buffer) or a runtime condition (a
+free on some paths only)."""
+
+
 MEMREF_FEATURES: tuple[str, ...] = (
     "calls",
     "subviews",
@@ -164,6 +174,7 @@ MEMREF_FEATURES: tuple[str, ...] = (
     "recursion",
     "cf_loops",
     "view_joins",
+    *MEMREF_OPT_IN_FEATURES,
 )
 """Features a memref program may use; each can be disabled by name.
 
@@ -199,10 +210,16 @@ class GeneratorConfig:
     nonequivalent_yields: bool = False
     """Whether loops may yield tensors not equivalent to their iteration arguments."""
     disabled: frozenset[str] = frozenset(
-        (*ADVERSARIAL_FEATURES, *REGION_OP_FEATURES, *OPT_IN_FEATURES)
+        (
+            *ADVERSARIAL_FEATURES,
+            *REGION_OP_FEATURES,
+            *OPT_IN_FEATURES,
+            *MEMREF_OPT_IN_FEATURES,
+        )
     )
     """Features (see `TENSOR_FEATURES` / `MEMREF_FEATURES`) never used (by default the
-    `ADVERSARIAL_FEATURES`, the `REGION_OP_FEATURES` and the `OPT_IN_FEATURES`)."""
+    `ADVERSARIAL_FEATURES`, the `REGION_OP_FEATURES`, the `OPT_IN_FEATURES` and the
+    `MEMREF_OPT_IN_FEATURES`)."""
     weights: tuple[tuple[str, float], ...] = ()
     """Overrides of the relative weight of an op kind (names as in `_tensor_ops`)."""
     max_helpers: int = 3
@@ -2619,7 +2636,18 @@ class MemrefProgramGenerator:
 
     def free_statement(self, name: str, typ: str) -> str:
         """`memref.dealloc` of `name`, or (with `calls`) sometimes a call of a private
-        helper that reads its argument and frees it."""
+        helper that reads its argument and frees it, or (with `bufferization_deallocs`)
+        sometimes a `bufferization.dealloc` of it under a constant or runtime
+        condition."""
+        if self.config.enabled("bufferization_deallocs") and self.rng.random() < 0.5:
+            g = self.g
+            r = self.rng.random()
+            if r < 0.5:
+                cond = g.condition()
+            else:
+                cond = g.fresh("dc")
+                g.emit(f"{cond} = arith.constant {'true' if r < 0.8 else 'false'}")
+            return f"bufferization.dealloc ({name} : {typ}) if ({cond})"
         if not self.config.enabled("calls") or self.rng.random() >= 0.3:
             return f"memref.dealloc {name} : {typ}"
         helper = self.consumers.get(typ)

@@ -39,6 +39,7 @@ from xdsl.interpreter import (
 from xdsl.ir import Attribute, Operation
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 
+from xdsl_bufferize.dialects.bufferization_dealloc import DeallocOp
 from xdsl_bufferize.dialects.memref_realloc import ReallocOp
 from xdsl_bufferize.dialects.vector_mask import MaskOp
 from xdsl_bufferize.execution.arrays import numpy_dtype
@@ -515,6 +516,33 @@ class BufferizationFunctions(InterpreterFunctions):
             mem.allocate(
                 source.buffer.element_type, source.sizes, AllocKind.HEAP, op, data
             ),
+        )
+
+    @impl(DeallocOp)
+    def run_bufferization_dealloc(
+        self, interpreter: Interpreter, op: DeallocOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        """Frees each memref's allocation whose condition holds, once per allocation,
+        unless a retained memref points into it; each result tells whether a freed
+        allocation's ownership moved to that retained memref (MLIR's semantics)."""
+        count = len(op.memrefs)
+        memrefs = [_view(a) for a in args[:count]]
+        conditions = [bool(c) for c in args[count : 2 * count]]
+        retained = [_view(a) for a in args[2 * count :]]
+        kept = {id(r.buffer) for r in retained}
+        freed: set[int] = set()
+        for view, condition in zip(memrefs, conditions, strict=True):
+            buffer = id(view.buffer)
+            if condition and buffer not in kept and buffer not in freed:
+                freed.add(buffer)
+                base = MemRefView(view.buffer, 0, (), (), is_allocated_base=True)
+                _interp(interpreter).memory.free(base, op)
+        return tuple(
+            any(
+                c and m.buffer is r.buffer
+                for m, c in zip(memrefs, conditions, strict=True)
+            )
+            for r in retained
         )
 
     @impl(bufferization.ToTensorOp)
