@@ -150,6 +150,24 @@ def commands(path: Path) -> list[Command]:
     return found
 
 
+def runnable_part(command: Command) -> str:
+    """The part of a command the test runs: a set-up command's steps after the install
+    (the test's environment is installed already); the test suite itself is CI's job."""
+    if command.block.marker != "setup":
+        return command.text
+    steps = [s.strip() for s in command.text.split("&&")]
+    install = max(i for i, s in enumerate(steps) if s.startswith("pip install"))
+    return " && ".join(s for s in steps[install + 1 :] if s != "bash scripts/test.sh")
+
+
+def output_matches(shown: tuple[str, ...], real: list[str]) -> bool:
+    """Whether the output shown equals the real one; a line `...` stands for any lines."""
+    pattern = "".join(
+        r"(?:.*\n)*?" if line == "..." else re.escape(line) + r"\n" for line in shown
+    )
+    return re.fullmatch(pattern, "".join(line + "\n" for line in real)) is not None
+
+
 def table_cells(path: Path) -> list[tuple[int, str]]:
     """Every cell of every Markdown table, with its line number."""
     cells: list[tuple[int, str]] = []

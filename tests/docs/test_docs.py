@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,7 +23,9 @@ from tests.docs.doc_blocks import (
     documents,
     links,
     name,
+    output_matches,
     prose_words,
+    runnable_part,
     split,
     table_cells,
 )
@@ -143,24 +144,6 @@ def test_setup_commands_are_cis() -> None:
     assert ci.rstrip().endswith("bash scripts/test.sh")
 
 
-def _runnable(command: Command) -> str:
-    """The part of a command the test runs: a set-up command's steps after the install
-    (the test's environment is installed already); the test suite itself is CI's job."""
-    if command.block.marker != "setup":
-        return command.text
-    steps = [s.strip() for s in command.text.split("&&")]
-    install = max(i for i, s in enumerate(steps) if s.startswith("pip install"))
-    return " && ".join(s for s in steps[install + 1 :] if s != "bash scripts/test.sh")
-
-
-def _matches(shown: tuple[str, ...], real: list[str]) -> bool:
-    """Whether the output shown equals the real one; a line `...` stands for any lines."""
-    pattern = "".join(
-        r"(?:.*\n)*?" if line == "..." else re.escape(line) + r"\n" for line in shown
-    )
-    return re.fullmatch(pattern, "".join(line + "\n" for line in real)) is not None
-
-
 def _normalise(text: str) -> list[str]:
     lines = [line.rstrip() for line in text.splitlines()]
     while lines and not lines[-1]:
@@ -188,7 +171,7 @@ def test_shown_commands_run(block: list[Command], tmp_path: Path) -> None:
 
 
 def _run_and_compare(command: Command, tmp_path: Path) -> None:
-    text = _runnable(command)
+    text = runnable_part(command)
     if not text:
         return
     env = dict(os.environ)
@@ -216,7 +199,7 @@ def _run_and_compare(command: Command, tmp_path: Path) -> None:
     if command.output is not None:
         real = _normalise(done.stdout) + _normalise(done.stderr)
         shown = tuple(_normalise("\n".join(command.output)))
-        assert _matches(shown, real), (
+        assert output_matches(shown, real), (
             f"{command.id}: output differs\n--- shown\n"
             + "\n".join(shown)
             + "\n--- real\n"
