@@ -102,3 +102,62 @@ def test_error_names_position_and_op(
     assert len(lines) == 2, done.stderr
     assert lines[0].startswith(f"{where}: error: {message}"), done.stderr
     assert lines[1].startswith(f"{where}: note: see current operation: {op}")
+
+
+BAD_MATMUL = """\
+func.func @m(%a: tensor<4x5xf32>, %b: tensor<6x3xf32>, %c: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<4x5xf32>, tensor<6x3xf32>) outs(%c : tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+"""
+
+
+def test_verifier_error_names_the_op(tmp_path: Path) -> None:
+    """IR that does not verify: the op that failed, at its position, in MLIR's
+    form (not the verifier's bare message)."""
+    source = tmp_path / "in.mlir"
+    source.write_text(BAD_MATMUL)
+    done = subprocess.run(
+        [str(BIN / "xdsl-opt"), str(source), "-p", "one-shot-bufferize"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"{source}:2:3: error: 'linalg.matmul' op inferred input/output operand #1 "
+        "has shape's dimension #0 to be 5, but found 6",
+        f"{source}:2:3: note: see current operation: %r = linalg.matmul ins(%a, %b "
+        ": tensor<4x5xf32>, tensor<6x3xf32>) outs(%c : tensor<4x3xf32>) -> "
+        "tensor<4x3xf32>",
+    ]
+
+
+def test_verifier_error_of_a_built_op(capsys: pytest.CaptureFixture[str]) -> None:
+    """An op a pass built has no position of its own: the error names the
+    position of the nearest op around it that has one (its function)."""
+    from xdsl.context import Context
+    from xdsl.dialects import arith, func, get_all_dialects
+    from xdsl.dialects.builtin import IndexType, IntegerAttr, ModuleOp, i32
+    from xdsl.utils.exceptions import VerifyException
+
+    from xdsl_bufferize.utils.cli_errors import (
+        _show_our_errors,  # pyright: ignore[reportPrivateUsage]
+    )
+    from xdsl_bufferize.utils.locations import LocatingParser
+
+    ctx = Context()
+    for name, factory in get_all_dialects().items():
+        ctx.register_dialect(name, factory)
+    module: ModuleOp = LocatingParser(
+        ctx, "func.func @f() {\n  func.return\n}\n", "built.mlir"
+    ).parse_module()
+    function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
+    built = arith.ConstantOp(IntegerAttr(1, i32), IndexType())
+    function.body.block.insert_op_before(built, function.body.block.last_op)  # pyright: ignore[reportArgumentType]
+    with pytest.raises(VerifyException) as caught:
+        module.verify()
+    _show_our_errors(VerifyException, caught.value, caught.value.__traceback__)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].startswith("built.mlir:1:1: error: 'arith.constant' op "), lines
+    assert lines[1].startswith("built.mlir:1:1: note: see current operation: ")

@@ -74,7 +74,7 @@ def test_check_pipeline_collects_findings_of_both_runs() -> None:
 
 
 def test_check_pipeline_rejects_unknown_pass() -> None:
-    with pytest.raises(UsageError, match="Unrecognized passes"):
+    with pytest.raises(UsageError, match="unknown pass .no-such-pass."):
         check_pipeline(parse_module(LEAKY), "no-such-pass", inputs=[1.0])
 
 

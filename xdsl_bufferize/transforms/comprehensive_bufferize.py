@@ -5,9 +5,11 @@ The pipeline runs
 0. `eliminate-empty-tensors` (option `eliminate-empty-tensors`) -- on tensors: empty
    destinations become slices of the tensor they are inserted into, or a dead input,
    where the one-shot analysis keeps them in place;
-1. `one-shot-bufferize{bufferize-function-boundaries=true}` -- the one-shot analysis and
-   rewrite of every function, callees first, with tensor function arguments and
-   results turned into memrefs and results equivalent to arguments dropped;
+1. `one-shot-bufferize{bufferize-function-boundaries drop-equivalent-buffer-results}`
+   -- the one-shot analysis and rewrite of every function, callees first, with
+   tensor function arguments and results turned into memrefs and the results of
+   private functions equivalent to an argument dropped (this pass's default of
+   drop-equivalent-buffer-results is true; one-shot-bufferize's, as MLIR's, false);
 1a. `buffer-results-to-out-params` (option `buffer-results-to-out-params`, off by
    default; with its options `hoist-static-allocs`, `hoist-dynamic-allocs`,
    `add-result-attr`, and `modify-public-functions` for public functions) -- memref

@@ -16,8 +16,17 @@ from __future__ import annotations
 import os
 import sys
 from types import TracebackType
+from typing import TYPE_CHECKING
 
-from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
+from xdsl.utils.exceptions import (
+    ArgSpecParseError,
+    DiagnosticException,
+    ParseError,
+    VerifyException,
+)
+
+if TYPE_CHECKING:
+    from xdsl.ir import Operation
 
 
 class InvalidOptionError(ValueError):
@@ -37,7 +46,13 @@ def _show_our_errors(
 ) -> None:
     """`sys.excepthook`: bad input (a bad pass option, a parse error, IR that does
     not verify, a failed pass, a pass pipeline that does not parse or names an
-    unknown pass) as its message; any other error as before."""
+    unknown pass) as its message; any other error as before. A verifier error
+    names the op that failed in MLIR's form (`_verifier_error`)."""
+    if isinstance(error, VerifyException):
+        op = _failing_op(trace)
+        if op is not None:
+            print(_verifier_error(op, error), file=sys.stderr)
+            return
     if isinstance(error, (InvalidOptionError, ParseError, DiagnosticException)):
         location = getattr(error, "location", None)
         where = f"{location}: " if isinstance(location, str) else ""
@@ -53,6 +68,40 @@ def _show_our_errors(
             print(f"error: {line}", file=sys.stderr)
             return
     _previous_excepthook(kind, error, trace)
+
+
+def _failing_op(trace: TracebackType | None) -> Operation | None:
+    """The op whose verifier raised the error: the `self` of the innermost
+    `Operation.emit_error` (xDSL's verifier reports through it) in `trace`."""
+    from xdsl.ir import Operation
+
+    found: Operation | None = None
+    while trace is not None:
+        frame = trace.tb_frame
+        candidate = frame.f_locals.get("self")
+        if frame.f_code.co_name == "emit_error" and isinstance(candidate, Operation):
+            found = candidate
+        trace = trace.tb_next
+    return found
+
+
+def _verifier_error(op: Operation, error: VerifyException) -> str:
+    """MLIR's form of a verifier error: the op's position (or, for an op a pass
+    built, the position of the nearest op around it that has one), `error: '<op>'
+    op <message>`, then the op."""
+    from xdsl_bufferize.utils.ir import written_name
+    from xdsl_bufferize.utils.locations import location_of, op_text
+
+    located: Operation | None = op
+    while located is not None and location_of(located) is None:
+        located = located.parent_op()
+    location = location_of(located) if located is not None else None
+    where = f"{location}: " if location is not None else ""
+    message = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return (
+        f"{where}error: '{written_name(op)}' op {message}\n"
+        f"{where}note: see current operation: {op_text(op)}"
+    )
 
 
 _previous_excepthook = sys.excepthook
