@@ -64,6 +64,7 @@ from xdsl_bufferize.bufferization.reports import (
     print_conflicts,
 )
 from xdsl_bufferize.dialects import bufferization_ext as ext
+from xdsl_bufferize.models.unstructured import convert_successor_blocks
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
     BufferizationOptions,
@@ -395,6 +396,10 @@ def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
 def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
     """Visit ops in pre-order and let each model rewrite its op."""
     names = SsaNames(root) if state.options.explain_copies else None
+    if root.regions and bufferizable_model(root) is not None:
+        # The root's own blocks fed by branches (a function's cf blocks): their
+        # tensor arguments become memrefs first, as its model would do.
+        convert_successor_blocks(root.regions, state)
     ops = [op for op in root.walk() if op is not root]
     for op in ops:
         if op.parent is None:
