@@ -87,9 +87,9 @@ REGION_OP_FEATURES: tuple[str, ...] = ("affine", "vector_mask", "scf_parallel")
 (`+affine,+vector_mask,+scf_parallel`): so the programs of every existing seed stay
 as they were (enabling them changes the random choices of every program)."""
 
-OPT_IN_FEATURES: tuple[str, ...] = ("memory_space", "dynamic_reshape")
+OPT_IN_FEATURES: tuple[str, ...] = ("memory_space", "dynamic_reshape", "cf_tensor_args")
 """Tensor features that are off unless enabled (`+memory_space`,
-`+dynamic_reshape`), so that the programs of every seed stay as they were without
+`+dynamic_reshape`, `+cf_tensor_args`), so that the programs of every seed stay as they were without
 them (see `memory_space` and `dynamic_reshape` below)."""
 
 TENSOR_FEATURES: tuple[str, ...] = (
@@ -148,6 +148,12 @@ a strided buffer) whose result is cast back; the helper collapses its argument t
 1-D and expands it back, or expands it to `1x?x?` and collapses it back, sizes read
 with `tensor.dim`, and may write the reshaped view (`tensor.insert`, `linalg.fill`)
 in between.
+`cf_tensor_args` (with function boundaries): helpers whose `cf` branches carry
+tensors: a loop (header block taking an index and a tensor, the tensor argument
+first) whose body writes the carried tensor (`tensor.insert` of a value read from
+it, or `linalg.fill`), the header's `cf.cond_br` in either successor order, the
+result returned from an exit block; or a `cf.cond_br` merging the argument and a
+new tensor into one block argument. The caller may read the passed value again.
 `unranked` (with function boundaries): helpers taking and returning `tensor<*xf32>`,
 called on a `tensor.cast` of a ranked tensor whose result is cast back; the helper
 casts its argument to a ranked (static or dynamic) type, may write it, and returns
@@ -2016,6 +2022,79 @@ class ProgramGenerator:
         if val.readable and self.rng.random() < 0.7:
             self.observe(val)
 
+    def op_cf_tensor_args(self, depth: int) -> None:
+        """A call of a `cf_tensor_args` helper (see `_cf_tensor_function`)."""
+        helper = self._special_helper("cf_tensor_args", self._cf_tensor_helper)
+        if helper is not None:
+            self.called.add(helper.name)
+            self._special_call(
+                helper, [self.index(self.rng.randint(0, 3)), self.scalar()]
+            )
+
+    def _cf_tensor_helper(self, number: int) -> _Helper:
+        """`@cftensor<n>(%t: tensor<S>, %n: index, %s: f32) -> tensor<S>`; the text
+        goes among the functions."""
+        shape = self.shape()
+        typ = tensor_type(shape)
+        name = f"cftensor{number}"
+        public = self.rng.random() < 0.3
+        self.functions_text.append(self._cf_tensor_function(name, typ, shape, public))
+        return _Helper(name, [typ, "index", "f32"], [typ], [shape, (), ()], [shape])
+
+    def _cf_tensor_function(
+        self, name: str, typ: str, shape: tuple[int, ...], public: bool
+    ) -> str:
+        """A loop of `cf` branches carrying the tensor `%t` over `%n` rounds, each
+        writing it, or a merge of `%t` and a new tensor filled with `%s`."""
+        rng = self.rng
+        first = ", ".join("%c0" for _ in shape)
+        lines = [
+            f"func.func {'' if public else 'private '}@{name}(%t: {typ}, %n: index, %s: f32) -> {typ} {{",
+            "  %c0 = arith.constant 0 : index",
+            "  %c1 = arith.constant 1 : index",
+        ]
+        if rng.random() < 0.3:
+            lines += [
+                "  %zero = arith.constant 0.0 : f32",
+                "  %pos = arith.cmpf ogt, %s, %zero : f32",
+                f"  cf.cond_br %pos, ^new, ^join(%t : {typ})",
+                "^new:",
+                f"  %e = tensor.empty() : {typ}",
+                f"  %f = linalg.fill ins(%s : f32) outs(%e : {typ}) -> {typ}",
+                f"  cf.br ^join(%f : {typ})",
+                f"^join(%m: {typ}):",
+                f"  func.return %m : {typ}",
+                "}",
+            ]
+            return "\n".join(lines)
+        lines.append(f"  cf.br ^head(%c0, %t : index, {typ})")
+        lines += [
+            f"^head(%i: index, %a: {typ}):",
+            "  %more = arith.cmpi slt, %i, %n : index",
+        ]
+        if rng.random() < 0.5:
+            lines.append(f"  cf.cond_br %more, ^body, ^exit(%a : {typ})")
+        else:
+            lines.append("  %done = arith.cmpi sge, %i, %n : index")
+            lines.append(f"  cf.cond_br %done, ^exit(%a : {typ}), ^body")
+        lines.append("^body:")
+        if rng.random() < 0.5:
+            lines += [
+                f"  %x = tensor.extract %a[{first}] : {typ}",
+                "  %y = arith.addf %x, %s : f32",
+                f"  %u = tensor.insert %y into %a[{first}] : {typ}",
+            ]
+        else:
+            lines.append(f"  %u = linalg.fill ins(%s : f32) outs(%a : {typ}) -> {typ}")
+        lines += [
+            "  %j = arith.addi %i, %c1 : index",
+            f"  cf.br ^head(%j, %u : index, {typ})",
+            f"^exit(%r: {typ}):",
+            f"  func.return %r : {typ}",
+            "}",
+        ]
+        return "\n".join(lines)
+
     def _reshape_helper(self, number: int) -> _Helper:
         """`@reshape<n>(%t: tensor<?x?xf32>, %s: f32) -> tensor<?x?xf32>` (see
         `_reshape_function`); the text goes among the functions."""
@@ -2189,6 +2268,12 @@ class ProgramGenerator:
                 self.op_dynamic_reshape,
                 0.6 if c.function_boundaries else 0.0,
                 "dynamic_reshape",
+            ),
+            (
+                "cf_tensor_args",
+                self.op_cf_tensor_args,
+                0.6 if c.function_boundaries else 0.0,
+                "cf_tensor_args",
             ),
         ]
         return [
