@@ -64,7 +64,6 @@ from xdsl_bufferize.bufferization.reports import (
     print_conflicts,
 )
 from xdsl_bufferize.dialects import bufferization_ext as ext
-from xdsl_bufferize.models.unstructured import convert_successor_blocks
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
     BufferizationOptions,
@@ -92,6 +91,7 @@ from xdsl_bufferize.interfaces.memref_copy import (
 )
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
+from xdsl_bufferize.models.unstructured import convert_successor_blocks
 from xdsl_bufferize.utils.ir import (
     BufferType,
     is_memref,

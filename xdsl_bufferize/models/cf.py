@@ -21,6 +21,12 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
+from xdsl_bufferize.interfaces.branch import (
+    BranchModel,
+    SuccessorOperands,
+    branch_successor_operands,
+    register_branch_model,
+)
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingValue,
     AnalysisState,
@@ -29,12 +35,6 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferRelation,
     OpOperand,
     register_bufferizable_model,
-)
-from xdsl_bufferize.interfaces.branch import (
-    BranchModel,
-    SuccessorOperands,
-    branch_successor_operands,
-    register_branch_model,
 )
 from xdsl_bufferize.interfaces.region_branch import operand_range
 from xdsl_bufferize.models.bufferization import cast_if_needed

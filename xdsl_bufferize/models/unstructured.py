@@ -24,13 +24,13 @@ from xdsl.dialects.builtin import MemRefType, TensorType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region
 from xdsl.pattern_rewriter import PatternRewriter
 
+from xdsl_bufferize.interfaces.branch import branch_successor_operands
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingOpOperand,
     BufferizationState,
     BufferRelation,
     OpOperand,
 )
-from xdsl_bufferize.interfaces.branch import branch_successor_operands
 from xdsl_bufferize.models.region_bufferization import (
     common_type,
     convert_block_arguments,
