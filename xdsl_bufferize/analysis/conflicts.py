@@ -37,6 +37,7 @@ from xdsl_bufferize.analysis.program_order import defined_in, region_contains_op
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingValue,
     BufferizableOpModel,
+    BufferRelation,
     OpOperand,
     bufferizable_model,
 )
@@ -311,6 +312,13 @@ def _pair_conflict(
             and r_op is w_op
             and r_model is not None
             and r_model.bufferizes_to_elementwise_access(r_op, [read, write])
+            # Element by element over the same elements only: the operands
+            # must be the same buffer (MLIR: equivalent values), not two
+            # slices of one tensor at other offsets.
+            and (
+                _equivalent_by_chain(state, read.value, write.value)
+                or _equivalent_by_chain(state, write.value, read.value)
+            )
         )
     order = state.order
     write_aliases: set[SSAValue] | None = None
@@ -435,6 +443,30 @@ def _cross_conflict(
         if conflict is not None:
             return conflict
     return None
+
+
+def _equivalent_by_chain(
+    state: OneShotAnalysisState, value: SSAValue, target: SSAValue
+) -> bool:
+    """Whether `target` is met walking back from `value` through operands that
+    are equivalent to the result they alias and not decided out of place (MLIR's
+    equivalent value in the reverse use-def chain)."""
+    seen: set[SSAValue] = set()
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        if current is target or state.are_equivalent_buffers(current, target):
+            return True
+        if current in seen:
+            continue
+        seen.add(current)
+        stack.extend(
+            alias.operand.value
+            for alias in state.get_aliasing_op_operands(current)
+            if alias.relation is BufferRelation.EQUIVALENT
+            and alias.operand not in state.conflicts
+        )
+    return False
 
 
 def in_place_conflict(

@@ -67,7 +67,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from xdsl.ir import Operation, OpResult, Region, SSAValue
+from xdsl.dialects import func
+from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.traits import IsTerminator
 
 from xdsl_bufferize.analysis.alias_sets import UnionFind
 from xdsl_bufferize.analysis.conflicts import (
@@ -152,6 +154,17 @@ class OneShotAnalysisState(AnalysisState):
         of the values met (`buffer_roots`)."""
         self._forced_errors: list[tuple[Operation, str]] = []
         """Operands that must be in place but may not be (MLIR's errors)."""
+        self._copyable_views: set[OpOperand] = set()
+        """Aliasing-only view operands decided in the heuristic's order
+        (`_is_copyable_view`)."""
+        self._deferred_writable_checks: list[OpOperand] = []
+        """Operands that must be in place whose read-only root is seen through a
+        copyable view: checked after the views are decided."""
+        self.argument_forced_writes: list[OpOperand] = []
+        """The operands that must be in place and write the read-only buffer of
+        an argument of the analysed function (refused, or possible only with a
+        copy at a view of it): the module driver routes a public function's
+        such writes through a private in-place variant (`public_wrappers.py`)."""
         self._static_answers: dict[OpOperand, tuple[Sequence[AliasingValue], bool]] = {}
         """Per operand of an op whose model declares `state_independent`: its
         aliasing values and whether it is written, asked once."""
@@ -371,8 +384,32 @@ class OneShotAnalysisState(AnalysisState):
             conflict = in_place_conflict(
                 self, operand, aliases, is_write, check_writable=not writable
             )
+            if is_write and not writable:
+                # Recorded even when a copy of a view on the way resolves it:
+                # the module driver prefers an in-place variant then too.
+                read_only = [
+                    root
+                    for root in self.buffer_roots(operand.value)
+                    if not self.is_writable(root)
+                ]
+                entry = self.root.regions[0].blocks.first if self.root.regions else None
+                if all(
+                    isinstance(root, BlockArgument) and root.block is entry
+                    for root in read_only
+                ):
+                    self.argument_forced_writes.append(operand)
         finally:
             self.root_cache = None
+        if (
+            conflict is not None
+            and conflict.kind == "non-writable"
+            and self._through_copyable_view(operand.value)
+        ):
+            # A view on the way to the read-only buffer may still be decided
+            # out of place (a copy at the view, which is writable): check once
+            # the views are decided.
+            self._deferred_writable_checks.append(operand)
+            conflict = None
         if conflict is not None:
             reason = (
                 "would write to read-only buffer"
@@ -388,6 +425,43 @@ class OneShotAnalysisState(AnalysisState):
             )
         self._mark_in_place(operand, aliases, is_write)
         self.statistics.in_place += 1
+
+    def _through_copyable_view(self, value: SSAValue) -> bool:
+        """Whether `value` aliases its buffer roots through an undecided view
+        (`_is_copyable_view`)."""
+        seen: set[SSAValue] = set()
+        stack = [value]
+        while stack:
+            current = stack.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            for alias in self.get_aliasing_op_operands(current):
+                if alias.operand in self._copyable_views:
+                    return True
+                stack.append(alias.operand.value)
+        return False
+
+    def _check_forced_writable(self, operand: OpOperand) -> None:
+        """Record MLIR's error for an operand that must be in place if, with the
+        views decided, it still writes a read-only buffer."""
+        self.root_cache = {}
+        try:
+            read_only = [
+                root
+                for root in self.buffer_roots(operand.value)
+                if not self.is_writable(root)
+            ]
+        finally:
+            self.root_cache = None
+        if read_only:
+            self._forced_errors.append(
+                (
+                    operand.owner,
+                    "not bufferizable under the given constraints: would write "
+                    f"to read-only buffer (operand #{operand.index})",
+                )
+            )
 
     def buffer_roots(self, value: SSAValue) -> frozenset[SSAValue]:
         """The values whose buffer `value` may be: walk back through aliasing
@@ -481,6 +555,7 @@ class OneShotAnalysisState(AnalysisState):
             else:
                 writing.append(operand)
         collect_reads(self, values, copyable_views)
+        self._copyable_views = copyable_views
         for operand, aliases in merged:
             self._mark_in_place(operand, aliases, False)
             self.statistics.in_place += 1
@@ -498,11 +573,49 @@ class OneShotAnalysisState(AnalysisState):
             rng = random.Random(self.options.analysis_fuzzer_seed)
             order = list(pending)
             rng.shuffle(order)
+        elif heuristic is AnalysisHeuristic.BOTTOM_UP_FROM_TERMINATORS:
+            order = self._from_terminators(pending)
         else:
             order = _bottom_up(pending)
         for operand in order:
             self._decide(operand, rng)
+        for operand in self._deferred_writable_checks:
+            self._check_forced_writable(operand)
         self._equivalence_fixpoint(operands)
+
+    def _from_terminators(self, pending: Sequence[OpOperand]) -> list[OpOperand]:
+        """MLIR's `bottom-up-from-terminators` order: first the operands of the
+        ops whose results flow, through aliasing operands, into a terminator of
+        a region op (`scf.yield`, `scf.condition`, ...; not a function's
+        return), nearest to a terminator first, so they are in place where
+        possible (a loop's yield stays equivalent to its iter_arg); then the
+        others bottom-up."""
+        feeding: list[Operation] = []
+        seen: set[Operation] = set()
+        for op in self.order.ops:
+            if not op.has_trait(IsTerminator) or isinstance(
+                op.parent_op(), func.FuncOp
+            ):
+                continue
+            stack = [v for v in reversed(op.operands) if is_tensor(v)]
+            while stack:
+                value = stack.pop()
+                if not isinstance(value, OpResult) or value.op in seen:
+                    continue
+                if bufferizable_model(value.op) is None:
+                    continue
+                seen.add(value.op)
+                feeding.append(value.op)
+                stack.extend(
+                    alias.operand.value
+                    for alias in reversed(self.get_aliasing_op_operands(value))
+                )
+        by_op: dict[Operation, list[OpOperand]] = {}
+        for operand in pending:
+            by_op.setdefault(operand.owner, []).append(operand)
+        first = [operand for op in feeding for operand in by_op.pop(op, [])]
+        rest = [operand for operands in by_op.values() for operand in operands]
+        return first + _bottom_up(rest)
 
     def _is_copyable_view(self, aliases: Sequence[AliasingValue]) -> bool:
         """Whether an aliasing-only operand may wait for its turn: its op has no
@@ -533,9 +646,15 @@ class OneShotAnalysisState(AnalysisState):
         for use in result.uses:
             operand = OpOperand(use.operation, use.index)
             user_model = bufferizable_model(operand.owner)
-            if user_model is None or user_model.must_bufferize_in_place(
+            if user_model is None:
+                return False
+            if user_model.must_bufferize_in_place(
                 operand.owner, operand, self
-            ):
+            ) and not user_model.get_aliasing_values(operand.owner, operand, self):
+                # A user that must write this very buffer and has no result to
+                # carry the data (parallel_insert_slice into a shared output)
+                # cannot write a copy; one with a result
+                # (materialize_in_destination) writes the copy and returns it.
                 return False
         return True
 

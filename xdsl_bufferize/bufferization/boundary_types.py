@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
+    AffineMapAttr,
     FunctionType,
     MemRefLayoutAttr,
     MemRefType,
@@ -31,6 +32,7 @@ from xdsl.dialects.builtin import (
     UnrankedTensorType,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
+from xdsl.ir.affine import AffineMap
 
 from xdsl_bufferize.analysis.call_graph import CallGraph, escaped_symbols
 from xdsl_bufferize.analysis.func_attrs import (
@@ -92,6 +94,11 @@ def argument_buffer_type(
             f"argument #{index}: '{BUFFER_LAYOUT_ATTR}' must be a memref layout "
             f"(strided<...> or affine map) on a ranked tensor, got {layout}",
         )
+    if isinstance(layout, AffineMapAttr) and layout.data == AffineMap.identity(
+        len(buffer_type.get_shape())
+    ):
+        # MLIR drops an identity map: `memref<?xf32>`, the identity layout.
+        layout = NoneAttr()
     return MemRefType(
         buffer_type.element_type,
         buffer_type.get_shape(),

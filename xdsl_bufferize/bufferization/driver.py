@@ -91,6 +91,7 @@ from xdsl_bufferize.interfaces.memref_copy import (
 )
 from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
+from xdsl_bufferize.models.unstructured import convert_successor_blocks
 from xdsl_bufferize.utils.ir import (
     BufferType,
     is_memref,
@@ -395,6 +396,10 @@ def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
 def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
     """Visit ops in pre-order and let each model rewrite its op."""
     names = SsaNames(root) if state.options.explain_copies else None
+    if root.regions and bufferizable_model(root) is not None:
+        # The root's own blocks fed by branches (a function's cf blocks): their
+        # tensor arguments become memrefs first, as its model would do.
+        convert_successor_blocks(root.regions, state)
     ops = [op for op in root.walk() if op is not root]
     for op in ops:
         if op.parent is None:

@@ -64,6 +64,7 @@ from xdsl_bufferize.analysis.call_graph import (
     CallGraph,
     build_call_graph,
     function_returns,
+    is_public,
 )
 from xdsl_bufferize.analysis.func_attrs import (
     BUFFER_LAYOUT_ATTR,
@@ -105,6 +106,7 @@ from xdsl_bufferize.bufferization.public_wrappers import (
     create_variants,
     finish_variants,
     refine_wrapper_results,
+    route_through_variants,
     useful_variants,
 )
 from xdsl_bufferize.bufferization.reports import (
@@ -113,6 +115,7 @@ from xdsl_bufferize.bufferization.reports import (
     print_conflicts,
 )
 from xdsl_bufferize.dialects import bufferization_ext as ext
+from xdsl_bufferize.interfaces.allocation import allocation_interface
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
     BufferizationOptions,
@@ -125,7 +128,9 @@ from xdsl_bufferize.interfaces.diagnostics import (
     op_error,
 )
 from xdsl_bufferize.interfaces.memref_copy import realloc_ops
+from xdsl_bufferize.interfaces.view_like import view_source
 from xdsl_bufferize.models import register_all_models
+from xdsl_bufferize.models.allocation import register_default_allocation_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
 from xdsl_bufferize.models.func import fits_argument_type
 from xdsl_bufferize.utils.ir import is_tensor_type, strip_casts_keeping_rank
@@ -166,6 +171,20 @@ def _buffer_of(value: SSAValue, before: Operation) -> SSAValue:
     return to_buffer.memref
 
 
+def _views_allocation(buffer: SSAValue) -> bool:
+    """Whether `buffer` is, through views and casts, a buffer allocated in the
+    function body (never an argument's buffer)."""
+    register_default_allocation_models()
+    while isinstance(buffer, OpResult):
+        if allocation_interface(buffer.op) is not None:
+            return True
+        source = view_source(buffer.op)
+        if source is None:
+            return False
+        buffer = source
+    return False
+
+
 def _convert_return(
     function: func.FuncOp,
     summary: FuncSummary,
@@ -189,10 +208,14 @@ def _convert_return(
             if is_tensor_type(value.type):
                 equivalent = summary.equivalent_args.get(index)
                 must_copy = (return_op, index) in read_only
+                buffer = _buffer_of(value, return_op)
+                if equivalent is not None and _views_allocation(buffer):
+                    # A model copied where the analysis saw a view (a collapse
+                    # of a layout it cannot prove contiguous): the data is in
+                    # the copy, not in the argument.
+                    equivalent = None
                 value = strip_casts_keeping_rank(
-                    args[equivalent]
-                    if equivalent is not None
-                    else _buffer_of(value, return_op)
+                    args[equivalent] if equivalent is not None else buffer
                 )
                 if must_copy:
                     value = _copy_buffer(value, value.type, return_op, alignment)
@@ -308,11 +331,15 @@ def analyze_module(
     options: BufferizationOptions,
     stats: BufferizationStatistics | None = None,
     prior: ReusableAnalyses | None = None,
+    refused: set[func.FuncOp] | None = None,
 ) -> tuple[FuncAnalysisState, dict[func.FuncOp, ModuleAnalysisState]]:
     """The one-shot analysis of every function of `graph`, callees first, and the
     summary of each; with `stats`, count decisions and report conflicts. Functions
     with a still valid analysis in `prior` reuse it (same decisions: the same
-    function analysed with the same callee summaries and options)."""
+    function analysed with the same callee summaries and options). With `refused`,
+    a public function refused only because it must write a read-only argument in
+    place is added to it instead of failing (the caller routes it through an
+    in-place variant)."""
     func_state = FuncAnalysisState(graph)
     states: dict[func.FuncOp, ModuleAnalysisState] = {}
     reusable = {} if prior is None else prior.valid_records(graph, options)
@@ -335,7 +362,19 @@ def analyze_module(
                 # A model refused an op without naming it: name the function.
                 raise op_error(ONE_SHOT_STAGE, function, str(error)) from error
             errors = state.verify()
-            if errors:
+            if (
+                refused is not None
+                and is_public(function)
+                and state.argument_forced_writes
+                and all(
+                    op in {o.owner for o in state.argument_forced_writes}
+                    for op, _ in errors
+                )
+            ):
+                # Must write a read-only argument in place (refused, or made
+                # possible only by copying a view of the argument first).
+                refused.add(function)
+            elif errors:
                 op, message = errors[0]
                 raise op_error(ONE_SHOT_STAGE, op, f"{call_context(op)}{message}")
             summary = summarize_function(function, state)
@@ -368,11 +407,15 @@ def one_shot_module_bufferize(
     #    functions called inside the module first get an in-place variant; the
     #    variants that pay off stay (the public function becomes a wrapper) and the
     #    module is analysed again.
+    #    A public function whose body must write a read-only argument in place
+    #    (`materialize_in_destination` into it) is always made a wrapper of its
+    #    variant, whether or not it is called inside the module.
     wrappers: dict[func.FuncOp, func.FuncOp] = {}
-    if (
-        not options.test_analysis_only
-        and not options.copy_before_write
-        and (not options.public_arguments_writable or options.result_variants)
+    refused: set[func.FuncOp] | None = None
+    if not options.test_analysis_only and not options.copy_before_write:
+        refused = set()
+    if refused is not None and (
+        not options.public_arguments_writable or options.result_variants
     ):
         writable = options.public_arguments_writable
         variants = create_variants(module, graph, writable, options.result_variants)
@@ -380,13 +423,25 @@ def one_shot_module_bufferize(
             # The variants change calls (and so callee summaries): analyse afresh.
             prior = None
             graph = build_call_graph(module)
-            func_state, states = analyze_module(graph, options)
+            func_state, states = analyze_module(graph, options, refused=refused)
             kept = useful_variants(
-                variants, graph, func_state, states, writable, options.result_variants
+                variants,
+                graph,
+                func_state,
+                states,
+                writable,
+                options.result_variants,
+                required=refused & variants.keys(),
             )
             wrappers = finish_variants(module, variants, kept)
             graph = build_call_graph(module)
-    func_state, states = analyze_module(graph, options, stats, prior)
+            refused.clear()
+    func_state, states = analyze_module(graph, options, stats, prior, refused)
+    if refused:
+        wrappers.update(route_through_variants(module, refused))
+        graph = build_call_graph(module)
+        stats = BufferizationStatistics()
+        func_state, states = analyze_module(graph, options, stats)
 
     if options.test_analysis_only:
         for function in graph.order:

@@ -161,9 +161,17 @@ def create_variants(
     ]
     if not candidates:
         return {}
+    return _add_variants(module, candidates)
+
+
+def _add_variants(
+    module: ModuleOp, functions: Iterable[func.FuncOp]
+) -> dict[func.FuncOp, func.FuncOp]:
+    """A private in-place copy of each of `functions`, placed right before it; every
+    call in the module targets the copy. Returns function -> variant."""
     taken = symbol_names(module)
     variants: dict[func.FuncOp, func.FuncOp] = {}
-    for function in candidates:
+    for function in functions:
         name = variant_name(function.sym_name.data, taken)
         taken.add(name)
         variant = function.clone()
@@ -175,6 +183,22 @@ def create_variants(
     _retarget_calls(
         module, {f.sym_name.data: v.sym_name.data for f, v in variants.items()}
     )
+    return variants
+
+
+def route_through_variants(
+    module: ModuleOp, functions: Iterable[func.FuncOp]
+) -> dict[func.FuncOp, func.FuncOp]:
+    """Make each of `functions` (public functions whose body writes a read-only
+    argument where no copy can be made: `materialize_in_destination` into it) a
+    wrapper of a private in-place variant holding its body, whatever its callers
+    do: the variant writes the argument in place, and the wrapper's call copies
+    it, as for every other write into a public argument. Returns function ->
+    variant."""
+    ordered = sorted(functions, key=lambda f: f.sym_name.data)
+    variants = _add_variants(module, ordered)
+    for function, variant in variants.items():
+        _make_wrapper(function, variant)
     return variants
 
 
@@ -191,9 +215,12 @@ def useful_variants(
     states: dict[func.FuncOp, ModuleAnalysisState],
     arguments_writable: bool = False,
     result_variants: bool = False,
+    required: Iterable[func.FuncOp] = (),
 ) -> set[func.FuncOp]:
     """The public functions (keys of `variants`) whose variant pays off, from the
-    analysis of the module with every variant (`graph`, `func_state`, `states`).
+    analysis of the module with every variant (`graph`, `func_state`, `states`),
+    and those `required` (their own body cannot be bufferized: it writes a
+    read-only argument in place, `route_through_variants`).
 
     A variant pays off if a call that survives (one outside the public functions'
     bodies, which become wrappers, and outside the variants of functions not kept)
@@ -220,11 +247,12 @@ def useful_variants(
         f for f in variants if result_variants and returns_static_tensor(f)
     }
     public_of = {v: f for f, v in variants.items()}
-    kept = {f for f in variants if written[f] or f in returns_results}
+    required = set(required)
+    kept = {f for f in variants if written[f] or f in returns_results or f in required}
     changed = True
     while changed:
         changed = False
-        for function in sorted(kept, key=lambda f: f.sym_name.data):
+        for function in sorted(kept - required, key=lambda f: f.sym_name.data):
             variant = variants[function]
             pays_off = False
             for call in graph.callers.get(variant, []):

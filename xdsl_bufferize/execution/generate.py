@@ -87,9 +87,10 @@ REGION_OP_FEATURES: tuple[str, ...] = ("affine", "vector_mask", "scf_parallel")
 (`+affine,+vector_mask,+scf_parallel`): so the programs of every existing seed stay
 as they were (enabling them changes the random choices of every program)."""
 
-OPT_IN_FEATURES: tuple[str, ...] = ("memory_space",)
-"""Tensor features that are off unless enabled (`+memory_space`), so that the
-programs of every seed stay as they were without them (see `memory_space` below)."""
+OPT_IN_FEATURES: tuple[str, ...] = ("memory_space", "dynamic_reshape", "cf_tensor_args")
+"""Tensor features that are off unless enabled (`+memory_space`,
+`+dynamic_reshape`, `+cf_tensor_args`), so that the programs of every seed stay as they were without
+them (see `memory_space` and `dynamic_reshape` below)."""
 
 TENSOR_FEATURES: tuple[str, ...] = (
     "calls",
@@ -126,6 +127,8 @@ TENSOR_FEATURES: tuple[str, ...] = (
 `alloc_tensor copy(%t) {memory_space = 1 : i64}` of an existing value), used by any
 later op: the copies bufferization makes of them stay in space 1, and where they meet
 the default space (calls, results, branches, loops) they are copied across spaces.
+With function boundaries also helpers returning a tensor in space 1 (a new one, a
+copy of the argument written, or either by a scalar condition).
 
 `recursion` (with function boundaries; the memref programs' feature of the same name
 makes their recursive helper): a helper calling itself with a decreasing index bound,
@@ -139,6 +142,18 @@ call's result.
 around transfers of 1-D tensors (a masked read, a masked write of it doubled);
 `scf_parallel`: `scf.parallel` loops computing on tensors (writing tensors defined
 outside) and storing one element per iteration into a buffer read after the loop.
+`dynamic_reshape` (with function boundaries): helpers taking and returning
+`tensor<?x?xf32>`, called on a `tensor.cast` of a static 2-D value (possibly a slice:
+a strided buffer) whose result is cast back; the helper collapses its argument to
+1-D and expands it back, or expands it to `1x?x?` and collapses it back, sizes read
+with `tensor.dim`, and may write the reshaped view (`tensor.insert`, `linalg.fill`)
+in between.
+`cf_tensor_args` (with function boundaries): helpers whose `cf` branches carry
+tensors: a loop (header block taking an index and a tensor, the tensor argument
+first) whose body writes the carried tensor (`tensor.insert` of a value read from
+it, or `linalg.fill`), the header's `cf.cond_br` in either successor order, the
+result returned from an exit block; or a `cf.cond_br` merging the argument and a
+new tensor into one block argument. The caller may read the passed value again.
 `unranked` (with function boundaries): helpers taking and returning `tensor<*xf32>`,
 called on a `tensor.cast` of a ranked tensor whose result is cast back; the helper
 casts its argument to a ranked (static or dynamic) type, may write it, and returns
@@ -1054,6 +1069,49 @@ class ProgramGenerator:
         )
         self.add(_Val(name, src.type, src.shape, lineage=self.new_lineage()))
 
+    def op_memory_space_return(self, depth: int) -> None:
+        """A call of a helper returning a tensor in memory space 1 (with function
+        boundaries): its result type follows the returned buffer's space, or the
+        buffer is copied into the default space of a fixed result type."""
+        helper = self._special_helper("memory_space_return", self._space_helper)
+        if helper is not None:
+            self.called.add(helper.name)
+            self._special_call(helper, [self.scalar()])
+
+    def _space_helper(self, number: int) -> _Helper:
+        """`@space<n>(%t: tensor<S>, %s: f32) -> tensor<S>` returning, in memory
+        space 1, a new tensor filled with `%s`, a copy of `%t` with `%s` inserted,
+        or (`%s > 0`) either; the text goes among the functions."""
+        shape = self.shape()
+        typ = tensor_type(shape)
+        name = f"space{number}"
+        public = self.rng.random() < 0.3
+        first = ", ".join("%c0" for _ in shape)
+        space = "{memory_space = 1 : i64}"
+        lines = [
+            f"func.func {'' if public else 'private '}@{name}(%t: {typ}, %s: f32) -> {typ} {{",
+            "  %c0 = arith.constant 0 : index",
+            f"  %e = bufferization.alloc_tensor() {space} : {typ}",
+            f"  %n = linalg.fill ins(%s : f32) outs(%e : {typ}) -> {typ}",
+            f"  %k = bufferization.alloc_tensor() copy(%t) {space} : {typ}",
+            f"  %w = tensor.insert %s into %k[{first}] : {typ}",
+        ]
+        kind = self.rng.choice(["new", "copy", "either"])
+        out = {"new": "%n", "copy": "%w"}.get(kind, "%y")
+        if kind == "either":
+            lines += [
+                "  %zero = arith.constant 0.0 : f32",
+                "  %cond = arith.cmpf ogt, %s, %zero : f32",
+                f"  %y = scf.if %cond -> ({typ}) {{",
+                f"    scf.yield %n : {typ}",
+                "  } else {",
+                f"    scf.yield %w : {typ}",
+                "  }",
+            ]
+        lines += [f"  func.return {out} : {typ}", "}"]
+        self.functions_text.append("\n".join(lines))
+        return _Helper(name, [typ, "f32"], [typ], [shape, ()], [shape])
+
     def enter_loop(self) -> tuple[int | None, list[_Val], list[_Val], set[int]]:
         """Start a loop body (call before pushing its scope); returns what to restore."""
         saved = (self.loop_base, self.loop_side, self.loop_captured, self.outer_chains)
@@ -1959,6 +2017,161 @@ class ProgramGenerator:
         if val.readable and self.rng.random() < 0.7:
             self.observe(val)
 
+    def op_dynamic_reshape(self, depth: int) -> None:
+        """A call of a `dynamic_reshape` helper on a 2-D tensor cast to
+        `tensor<?x?xf32>`; the result is cast back to the static type."""
+        helper = self._special_helper("dynamic_reshape", self._reshape_helper)
+        if helper is None:
+            return
+        self.called.add(helper.name)
+        typ, shape = tensor_type(helper.arg_shapes[0]), helper.arg_shapes[0]
+        val = self.source(typ, shape)
+        dynamic = self.fresh("d")
+        self.emit(f"{dynamic} = tensor.cast {val.name} : {typ} to tensor<?x?xf32>")
+        res = self.fresh("call")
+        self.emit(
+            f"{res} = func.call @{helper.name}({dynamic}, {self.scalar()}) : "
+            "(tensor<?x?xf32>, f32) -> tensor<?x?xf32>"
+        )
+        back = self.fresh("r")
+        self.emit(f"{back} = tensor.cast {res} : tensor<?x?xf32> to {typ}")
+        self.add(_Val(back, typ, shape, lineage=self.new_lineage()))
+        if val.readable and self.rng.random() < 0.7:
+            self.observe(val)
+
+    def op_cf_tensor_args(self, depth: int) -> None:
+        """A call of a `cf_tensor_args` helper (see `_cf_tensor_function`)."""
+        helper = self._special_helper("cf_tensor_args", self._cf_tensor_helper)
+        if helper is not None:
+            self.called.add(helper.name)
+            self._special_call(
+                helper, [self.index(self.rng.randint(0, 3)), self.scalar()]
+            )
+
+    def _cf_tensor_helper(self, number: int) -> _Helper:
+        """`@cftensor<n>(%t: tensor<S>, %n: index, %s: f32) -> tensor<S>`; the text
+        goes among the functions."""
+        shape = self.shape()
+        typ = tensor_type(shape)
+        name = f"cftensor{number}"
+        public = self.rng.random() < 0.3
+        self.functions_text.append(self._cf_tensor_function(name, typ, shape, public))
+        return _Helper(name, [typ, "index", "f32"], [typ], [shape, (), ()], [shape])
+
+    def _cf_tensor_function(
+        self, name: str, typ: str, shape: tuple[int, ...], public: bool
+    ) -> str:
+        """A loop of `cf` branches carrying the tensor `%t` over `%n` rounds, each
+        writing it, or a merge of `%t` and a new tensor filled with `%s`."""
+        rng = self.rng
+        first = ", ".join("%c0" for _ in shape)
+        lines = [
+            f"func.func {'' if public else 'private '}@{name}(%t: {typ}, %n: index, %s: f32) -> {typ} {{",
+            "  %c0 = arith.constant 0 : index",
+            "  %c1 = arith.constant 1 : index",
+        ]
+        if rng.random() < 0.3:
+            lines += [
+                "  %zero = arith.constant 0.0 : f32",
+                "  %pos = arith.cmpf ogt, %s, %zero : f32",
+                f"  cf.cond_br %pos, ^new, ^join(%t : {typ})",
+                "^new:",
+                f"  %e = tensor.empty() : {typ}",
+                f"  %f = linalg.fill ins(%s : f32) outs(%e : {typ}) -> {typ}",
+                f"  cf.br ^join(%f : {typ})",
+                f"^join(%m: {typ}):",
+                f"  func.return %m : {typ}",
+                "}",
+            ]
+            return "\n".join(lines)
+        lines.append(f"  cf.br ^head(%c0, %t : index, {typ})")
+        lines += [
+            f"^head(%i: index, %a: {typ}):",
+            "  %more = arith.cmpi slt, %i, %n : index",
+        ]
+        if rng.random() < 0.5:
+            lines.append(f"  cf.cond_br %more, ^body, ^exit(%a : {typ})")
+        else:
+            lines.append("  %done = arith.cmpi sge, %i, %n : index")
+            lines.append(f"  cf.cond_br %done, ^exit(%a : {typ}), ^body")
+        lines.append("^body:")
+        if rng.random() < 0.5:
+            lines += [
+                f"  %x = tensor.extract %a[{first}] : {typ}",
+                "  %y = arith.addf %x, %s : f32",
+                f"  %u = tensor.insert %y into %a[{first}] : {typ}",
+            ]
+        else:
+            lines.append(f"  %u = linalg.fill ins(%s : f32) outs(%a : {typ}) -> {typ}")
+        lines += [
+            "  %j = arith.addi %i, %c1 : index",
+            f"  cf.br ^head(%j, %u : index, {typ})",
+            f"^exit(%r: {typ}):",
+            f"  func.return %r : {typ}",
+            "}",
+        ]
+        return "\n".join(lines)
+
+    def _reshape_helper(self, number: int) -> _Helper:
+        """`@reshape<n>(%t: tensor<?x?xf32>, %s: f32) -> tensor<?x?xf32>` (see
+        `_reshape_function`); the text goes among the functions."""
+        shape = self.shape(2)
+        name = f"reshape{number}"
+        public = self.rng.random() < 0.3
+        self.functions_text.append(self._reshape_function(name, public))
+        return _Helper(
+            name,
+            ["tensor<?x?xf32>", "f32"],
+            ["tensor<?x?xf32>"],
+            [shape, ()],
+            [shape],
+        )
+
+    def _reshape_function(self, name: str, public: bool) -> str:
+        """The helper collapses `%t` to 1-D and expands it back, or expands it to
+        `1x?x?` and collapses it back; between the two it may write `%s` into the
+        reshaped view (one element, or all of it)."""
+        lines = [
+            f"func.func {'' if public else 'private '}@{name}(%t: tensor<?x?xf32>, %s: f32) -> tensor<?x?xf32> {{",
+            "  %c0 = arith.constant 0 : index",
+            "  %c1 = arith.constant 1 : index",
+            "  %d0 = tensor.dim %t, %c0 : tensor<?x?xf32>",
+            "  %d1 = tensor.dim %t, %c1 : tensor<?x?xf32>",
+        ]
+        write = self.rng.choice(["none", "insert", "fill"])
+        if self.rng.random() < 0.5:
+            view, index = "tensor<?xf32>", "%c0"
+            lines.append(
+                f"  %v = tensor.collapse_shape %t [[0, 1]] : tensor<?x?xf32> into {view}"
+            )
+        else:
+            view, index = "tensor<1x?x?xf32>", "%c0, %c0, %c0"
+            lines.append(
+                "  %v = tensor.expand_shape %t [[0, 1], [2]] output_shape [1, %d0, %d1]"
+                f" : tensor<?x?xf32> into {view}"
+            )
+        if write == "insert":
+            lines.append(f"  %x = tensor.extract %v[{index}] : {view}")
+            lines.append("  %y = arith.addf %x, %s : f32")
+            lines.append(f"  %w = tensor.insert %y into %v[{index}] : {view}")
+        elif write == "fill":
+            lines.append(
+                f"  %w = linalg.fill ins(%s : f32) outs(%v : {view}) -> {view}"
+            )
+        else:
+            lines.append(f"  %w = tensor.cast %v : {view} to {view}")
+        if view == "tensor<?xf32>":
+            lines.append(
+                "  %r = tensor.expand_shape %w [[0, 1]] output_shape [%d0, %d1]"
+                f" : {view} into tensor<?x?xf32>"
+            )
+        else:
+            lines.append(
+                f"  %r = tensor.collapse_shape %w [[0, 1], [2]] : {view} into tensor<?x?xf32>"
+            )
+        lines += ["  func.return %r : tensor<?x?xf32>", "}"]
+        return "\n".join(lines)
+
     def _unranked_helper(self, number: int) -> _Helper:
         """`@unranked<n>(%t: tensor<*xf32>, %s: f32) -> tensor<*xf32>` (see
         `_unranked_function`); the text goes among the functions."""
@@ -2061,6 +2274,24 @@ class ProgramGenerator:
                 "unranked",
             ),
             ("memory_space", self.op_memory_space, 0.5, "memory_space"),
+            (
+                "memory_space_return",
+                self.op_memory_space_return,
+                0.4 if c.function_boundaries else 0.0,
+                "memory_space",
+            ),
+            (
+                "dynamic_reshape",
+                self.op_dynamic_reshape,
+                0.6 if c.function_boundaries else 0.0,
+                "dynamic_reshape",
+            ),
+            (
+                "cf_tensor_args",
+                self.op_cf_tensor_args,
+                0.6 if c.function_boundaries else 0.0,
+                "cf_tensor_args",
+            ),
         ]
         return [
             (fn, c.weight(name, w), feat)

@@ -1,8 +1,15 @@
-"""Models of the `cf` dialect: the successor operands of its branches.
+"""Models of the `cf` dialect: the successor operands of its branches, and their
+bufferization (MLIR's BranchOpInterface models).
 
 cf.br forwards all its operands; cf.cond_br its then-operands after the condition,
 then its else-operands; cf.switch its default operands after the flag, then each
 case's operands in case order.
+
+Bufferization: a branch reads and writes none of its tensor operands; each may
+alias the block argument it is forwarded to (not equivalent: a block with
+several predecessors merges buffers, `models/unstructured.py`). Its buffer form
+passes the operands' buffers, cast to the memref types of the block arguments
+(converted before the function body is rewritten).
 """
 
 from __future__ import annotations
@@ -11,13 +18,27 @@ from collections.abc import Sequence
 
 from xdsl.dialects import cf
 from xdsl.ir import Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
 
 from xdsl_bufferize.interfaces.branch import (
     BranchModel,
     SuccessorOperands,
+    branch_successor_operands,
     register_branch_model,
 )
+from xdsl_bufferize.interfaces.bufferizable import (
+    AliasingValue,
+    AnalysisState,
+    BufferizableOpModel,
+    BufferizationState,
+    BufferRelation,
+    OpOperand,
+    register_bufferizable_model,
+)
 from xdsl_bufferize.interfaces.region_branch import operand_range
+from xdsl_bufferize.models.bufferization import cast_if_needed
+from xdsl_bufferize.utils.ir import is_tensor
 
 
 class BranchOpModel(BranchModel):
@@ -84,8 +105,52 @@ class SwitchOpModel(BranchModel):
         )
 
 
+class BranchBufferizationModel(BufferizableOpModel):
+    """cf.br / cf.cond_br / cf.switch: forward buffers to the successor blocks; a
+    tensor operand may alias the block argument it goes to."""
+
+    supports_unranked = True
+
+    def bufferizes_to_memory_read(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def bufferizes_to_memory_write(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> bool:
+        return False
+
+    def get_aliasing_values(
+        self, op: Operation, operand: OpOperand, state: AnalysisState
+    ) -> Sequence[AliasingValue]:
+        found: list[AliasingValue] = []
+        for _, block, indices in branch_successor_operands(op) or ():
+            if operand.index in indices:
+                argument = block.args[indices.index(operand.index)]
+                found.append(AliasingValue(argument, BufferRelation.UNKNOWN, False))
+        return found
+
+    def bufferize(
+        self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
+    ) -> None:
+        for _, block, indices in branch_successor_operands(op) or ():
+            for position, index in enumerate(indices):
+                value = op.operands[index]
+                if not is_tensor(value):
+                    continue
+                target = block.args[position].type
+                buffer = state.get_buffer(rewriter, value)
+                rewriter.insertion_point = InsertPoint.before(op)
+                op.operands[index] = cast_if_needed(
+                    rewriter, buffer, target, state.options.buffer_alignment
+                )
+
+
 def register_cf_models() -> None:
     """Register the models of the `cf` dialect."""
     register_branch_model(cf.BranchOp, BranchOpModel())
     register_branch_model(cf.ConditionalBranchOp, ConditionalBranchOpModel())
     register_branch_model(cf.SwitchOp, SwitchOpModel())
+    for op_type in (cf.BranchOp, cf.ConditionalBranchOp, cf.SwitchOp):
+        register_bufferizable_model(op_type, BranchBufferizationModel())

@@ -51,6 +51,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl_bufferize.analysis.call_graph import is_public
 from xdsl_bufferize.analysis.func_attrs import argument_writable
 from xdsl_bufferize.interfaces.bufferizable import (
+    AliasingOpOperand,
     AliasingValue,
     AnalysisState,
     BufferizableOpModel,
@@ -61,6 +62,12 @@ from xdsl_bufferize.interfaces.bufferizable import (
 )
 from xdsl_bufferize.interfaces.copy_reasons import copies_made_for
 from xdsl_bufferize.interfaces.memref_copy import copy_ops
+from xdsl_bufferize.models.unstructured import (
+    aliasing_branch_operands,
+    convert_successor_blocks,
+    is_successor_argument,
+    successor_argument_type,
+)
 from xdsl_bufferize.utils.ir import BufferType, is_tensor
 from xdsl_bufferize.utils.memref_layout import identity_strides, strides_and_offset
 
@@ -128,12 +135,29 @@ class FuncOpModel(BufferizableOpModel):
             return state.options.public_arguments_writable or not is_public(op)
         return False
 
+    def get_aliasing_op_operands(
+        self, op: Operation, value: SSAValue, state: AnalysisState
+    ) -> Sequence[AliasingOpOperand]:
+        # A tensor argument of a non-entry block may alias what branches pass.
+        if isinstance(value, BlockArgument) and is_successor_argument(value):
+            return aliasing_branch_operands(value)
+        return ()
+
+    def buffer_type(
+        self, op: Operation, value: SSAValue, state: BufferizationState
+    ) -> MemRefType[Attribute] | None:
+        if isinstance(value, BlockArgument) and is_successor_argument(value):
+            return successor_argument_type(value, state)
+        return None
+
     def bufferize(
         self, op: Operation, rewriter: PatternRewriter, state: BufferizationState
     ) -> None:
         # The signature is the module driver's business; uses of tensor arguments
-        # get `to_buffer` lazily from `get_buffer`.
-        return
+        # get `to_buffer` lazily from `get_buffer`. Arguments of the other
+        # blocks (fed by cf branches) become memrefs before the body is
+        # rewritten (pre-order: this runs first).
+        convert_successor_blocks(op.regions, state)
 
 
 class ReturnOpModel(BufferizableOpModel):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    AffineMapAttr,
     AnyFloat,
     IndexType,
     IntegerType,
@@ -18,6 +19,7 @@ from xdsl.dialects.builtin import (
     StridedLayoutAttr,
 )
 from xdsl.ir import Attribute
+from xdsl.ir.affine import AffineMap
 from xdsl.utils.exceptions import PassFailedException
 
 if TYPE_CHECKING:
@@ -43,10 +45,43 @@ def strides_and_offset(
         return identity_strides(memref_type.get_shape()), 0
     if isinstance(layout, StridedLayoutAttr):
         return list(layout.get_strides()), layout.get_offset()
+    if isinstance(layout, AffineMapAttr):
+        found = _affine_strides(layout.data, memref_type.get_shape())
+        if found is not None:
+            return found
     strides = layout.get_strides()
     if strides is None:
         return [None] * memref_type.get_num_dims(), None
     return list(strides), layout.get_offset()
+
+
+def _affine_strides(
+    affine_map: AffineMap, shape: Sequence[int]
+) -> tuple[list[int | None], int | None] | None:
+    """Strides and offset of a layout written as an affine map (MLIR reads such
+    maps as strided layouts too): the identity map, or a map without symbols to
+    one result that is linear in the dimensions (`d0 * 20 + d1 + 5`). None for
+    any other map."""
+    rank = len(shape)
+    if affine_map.num_dims != rank or affine_map.num_symbols != 0:
+        return None
+    if affine_map == AffineMap.identity(rank):
+        return identity_strides(shape), 0
+    if len(affine_map.results) != 1:
+        return None
+    zero = [0] * rank
+    offset = affine_map.eval(zero, [])[0]
+    strides: list[int] = []
+    for dim in range(rank):
+        unit = list(zero)
+        unit[dim] = 1
+        strides.append(affine_map.eval(unit, [])[0] - offset)
+    # Linear: checked on two more points.
+    for point in ([1] * rank, [dim + 2 for dim in range(rank)]):
+        expected = offset + sum(c * x for c, x in zip(strides, point, strict=True))
+        if affine_map.eval(point, [])[0] != expected:
+            return None
+    return list[int | None](strides), offset
 
 
 def has_identity_layout(memref_type: MemRefType[Attribute]) -> bool:
