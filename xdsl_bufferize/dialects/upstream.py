@@ -33,7 +33,11 @@ from xdsl_bufferize.dialects.linalg_ext import (
     MapOp,
     ReduceOp,
 )
-from xdsl_bufferize.dialects.linalg_named import NAMED_OP_CLASSES, REPLACING
+from xdsl_bufferize.dialects.linalg_named import (
+    NAMED_OP_CLASSES,
+    REPLACING,
+    MatmulOp,
+)
 from xdsl_bufferize.dialects.memref_ext import RankOp as MemRefRankOp
 from xdsl_bufferize.dialects.memref_realloc import ReallocOp
 from xdsl_bufferize.dialects.scf_forall import ForallOp, InParallelOp
@@ -67,6 +71,7 @@ ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
 
 WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (linalg.Linalg, GenericOp),
+    (linalg.Linalg, MatmulOp),
     (tensor.Tensor, PadOp),
     (memref.MemRef, MemRefRankOp),
     (affine.Affine, AffineIfOp),
