@@ -324,6 +324,26 @@ def test_integer_inputs_are_cast_to_the_output_type() -> None:
     assert report.ok, report
 
 
+def test_matmul_casts_its_inputs_like_mlir() -> None:
+    # xDSL's linalg.matmul multiplies i8 by i8 and adds to i32 (its body does not
+    # verify); ours sign-extends first, as MLIR's.
+    src = """
+    func.func @main(%a: tensor<2x3xi8>, %b: tensor<3x2xi8>, %c: tensor<2x2xi32>) -> tensor<2x2xi32> {
+      %r = linalg.matmul ins(%a, %b : tensor<2x3xi8>, tensor<3x2xi8>) outs(%c : tensor<2x2xi32>) -> tensor<2x2xi32>
+      func.return %r : tensor<2x2xi32>
+    }
+    """
+    module = parse_module(src, "matmul.mlir")
+    module.verify()
+    a = ArrayValue((2, 3), [-100] * 6)
+    b = ArrayValue((3, 2), [-100] * 6)
+    c = ArrayValue((2, 2), [1] * 4)
+    outcome = run(module, "main", [a, b, c])
+    assert outcome.results is not None
+    assert outcome.results[0].data == [30001] * 4
+    assert check_pipeline(module, "comprehensive-bufferize", inputs=[a, b, c]).ok
+
+
 def test_unsigned_pooling_compares_unsigned() -> None:
     # -1 is the largest i32 when read unsigned: max_unsigned picks it, max does not.
     results: dict[str, list[int]] = {}

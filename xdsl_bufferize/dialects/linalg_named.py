@@ -30,7 +30,8 @@ xDSL 0.75 builds `linalg.pooling_nchw_max`'s body from the input and the window
 operand instead of the output and the input (so it computes another function), and its
 convolutions require `strides`/`dilations` and cast only integer inputs: the rows of
 those ops replace xDSL's classes in our universe (`dialects/upstream.py`,
-`REPLACED_OPS`).
+`REPLACED_OPS`); xDSL's `linalg.matmul` casts nothing (`MatmulOp` below adds MLIR's
+casts).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation, NamedOperation
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.linalg.ops import MatmulOp as XdslMatmulOp
 from xdsl.dialects.linalg.ops import YieldOp
 from xdsl.ir import Attribute, BlockArgument, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
@@ -607,6 +609,23 @@ class NamedElementwiseOp(ElementwiseOperation):
         return body
 
 
+class MatmulOp(XdslMatmulOp):
+    """xDSL's `linalg.matmul` with MLIR's body: the inputs cast to the output
+    element type before the multiply-accumulate (xDSL's body multiplies them as
+    they are, so `i8 x i8 -> i32` does not verify)."""
+
+    name = "linalg.matmul"
+
+    @classmethod
+    def get_hidden_region(
+        cls, inputs: Sequence[SSAValue], outputs: Sequence[SSAValue]
+    ) -> Region:
+        return _named_body(
+            NamedOpSpec("matmul", "m n k", "k", ("m,k", "k,n", "m,n"), "mac"),
+            cls.body_arg_types((*inputs, *outputs)),
+        )
+
+
 def _class_name(name: str) -> str:
     return "".join(part.capitalize() for part in name.split("_")) + "Op"
 
@@ -668,4 +687,5 @@ REPLACING: frozenset[str] = frozenset(
     }
 )
 """Ops xDSL 0.75 defines that our classes replace (a wrong body, required
-attributes, integer-only casts)."""
+attributes, integer-only casts). `MatmulOp` (a subclass of xDSL's) widens
+`linalg.matmul` the same way (`dialects/upstream.py`, `WIDENED_OPS`)."""

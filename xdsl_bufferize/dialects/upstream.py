@@ -6,11 +6,12 @@ own. `register_upstream_ops()` therefore puts our op classes into xDSL's `Dialec
 objects themselves, before any context loads those dialects: it appends each op that
 xDSL does not define (`memref.realloc`, `bufferization.dealloc`, `scf.forall`,
 `tensor.parallel_insert_slice`, `linalg.map`, MLIR's linalg named ops of
-`linalg_named.py`, ...), swaps in the few subclasses that only widen xDSL's parser to
-MLIR's forms (`bufferization.to_tensor` / `to_buffer` of a buffer with a memory space or
-a layout), and replaces the ops xDSL defines wrongly (`linalg.pooling_nchw_max`'s body)
-or more narrowly than MLIR (convolutions without `strides`, `linalg.reduce` of one
-input) by ours (`REPLACED_OPS`). An op xDSL defines itself in a later version
+`linalg_named.py`, ...), swaps in the few subclasses that widen xDSL's class to MLIR's
+forms (`WIDENED_OPS`: `bufferization.to_tensor` / `to_buffer` of a buffer with a memory
+space or a layout, `affine.if`'s custom syntax, ...), and replaces the ops xDSL defines
+wrongly (`linalg.pooling_nchw_max`'s body) or more narrowly than MLIR (convolutions
+without `strides`, `linalg.reduce` of one input) by ours (`REPLACED_OPS`). An op xDSL
+defines itself in a later version
 is left alone (the test suite then shows what to delete here). It runs once, when this
 module is imported: by `xdsl_bufferize.universe` (so `xdsl-opt` and every context made
 through xDSL's multiverse see the ops) and by the reference executor.
@@ -34,7 +35,11 @@ from xdsl_bufferize.dialects.linalg_ext import (
     MapOp,
     ReduceOp,
 )
-from xdsl_bufferize.dialects.linalg_named import NAMED_OP_CLASSES, REPLACING
+from xdsl_bufferize.dialects.linalg_named import (
+    NAMED_OP_CLASSES,
+    REPLACING,
+    MatmulOp,
+)
 from xdsl_bufferize.dialects.memref_ext import RankOp as MemRefRankOp
 from xdsl_bufferize.dialects.memref_realloc import ReallocOp
 from xdsl_bufferize.dialects.scf_forall import ForallOp, InParallelOp
@@ -69,14 +74,18 @@ ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
 
 WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (linalg.Linalg, GenericOp),
+    (linalg.Linalg, MatmulOp),
     (tensor.Tensor, PadOp),
     (memref.MemRef, MemRefRankOp),
     (affine.Affine, AffineIfOp),
-    (linalg.Linalg, ReduceOp),
     (bufferization.Bufferization, ToTensorOp),
     (bufferization.Bufferization, ToBufferOp),
 )
-"""Subclasses replacing xDSL's class of the same name (they only parse more forms)."""
+"""Subclasses replacing xDSL's class of the same name: they read (and print) more of
+MLIR's forms (`linalg.generic`'s `-> (T1, T2)`, `affine.if`'s custom syntax, buffers
+with a memory space or a layout), accept what MLIR's verifier accepts (`tensor.pad`,
+`memref.rank` of an unranked buffer) or build MLIR's body (`linalg.matmul`'s casts);
+they are still xDSL's classes to every `isinstance`."""
 
 REPLACED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (linalg.Linalg, ReduceOp),
@@ -89,7 +98,7 @@ universe, ours is the op."""
 
 
 def register_upstream_ops() -> None:
-    """Add `ADDED_OPS` and swap in `WIDENED_OPS` (idempotent)."""
+    """Add `ADDED_OPS`, swap in `WIDENED_OPS` and `REPLACED_OPS` (idempotent)."""
     for dialect, op_type in ADDED_OPS:
         operations = dialect._operations  # pyright: ignore[reportPrivateUsage]
         if not any(op.name == op_type.name for op in operations):

@@ -87,10 +87,15 @@ REGION_OP_FEATURES: tuple[str, ...] = ("affine", "vector_mask", "scf_parallel")
 (`+affine,+vector_mask,+scf_parallel`): so the programs of every existing seed stay
 as they were (enabling them changes the random choices of every program)."""
 
-OPT_IN_FEATURES: tuple[str, ...] = ("memory_space", "dynamic_reshape", "cf_tensor_args")
-"""Tensor features that are off unless enabled (`+memory_space`,
-`+dynamic_reshape`, `+cf_tensor_args`), so that the programs of every seed stay as they were without
-them (see `memory_space` and `dynamic_reshape` below)."""
+OPT_IN_FEATURES: tuple[str, ...] = (
+    "memory_space",
+    "dynamic_reshape",
+    "cf_tensor_args",
+    "named_structured",
+)
+"""Tensor features that are off unless enabled (`+memory_space`, `+dynamic_reshape`,
+`+cf_tensor_args`, `+named_structured`), so that the programs of every seed stay as they
+were without them (see `memory_space`, `dynamic_reshape` and `named_structured` below)."""
 
 TENSOR_FEATURES: tuple[str, ...] = (
     "calls",
@@ -121,6 +126,13 @@ TENSOR_FEATURES: tuple[str, ...] = (
     *ADVERSARIAL_FEATURES,
 )
 """Features a tensor program may use; each can be disabled by name.
+
+`named_structured` (opt-in: `+named_structured`): MLIR's named structured ops that
+frontends emit (`dialects/linalg_named.py`): `linalg.batch_matmul`, `matvec`,
+`vecmat`, `batch_matvec`, pooling (`pooling_nhwc_max/min/sum`, `pooling_nchw_max`)
+and convolutions (`conv_1d`, `conv_1d_nwc_wcf`, `conv_2d_nhwc_hwcf`,
+`depthwise_conv_2d_nhwc_hwc`) with random strides and dilations, accumulating into an
+existing tensor (an aliasing write) or a new one.
 
 `memory_space` (opt-in: `+memory_space`): tensors in memory space 1 (`bufferization.alloc_tensor()
 {memory_space = 1 : i64}`, filled or initialised like other new tensors, or an
@@ -715,6 +727,91 @@ class ProgramGenerator:
             f"outs({cval.name} : {cval.type}) -> {cval.type}"
         )
         self.result(name, cval.type, cval.shape, cval)
+
+    def op_named_structured(self, depth: int) -> None:
+        """One of MLIR's named contraction, pooling or convolution ops, accumulating
+        into an existing tensor of the output's shape or a new one."""
+        kind = self.rng.choice(
+            [
+                "batch_matmul",
+                "matvec",
+                "vecmat",
+                "batch_matvec",
+                "pooling_nhwc_max",
+                "pooling_nhwc_min",
+                "pooling_nhwc_sum",
+                "pooling_nchw_max",
+                "conv_1d",
+                "conv_1d_nwc_wcf",
+                "conv_2d_nhwc_hwcf",
+                "depthwise_conv_2d_nhwc_hwc",
+            ]
+        )
+        small = [d for d in self.dims if d <= 3] or [1]
+        ranks = {"batch_matmul": 3, "matvec": 1, "vecmat": 1, "batch_matvec": 2}
+        window = {"conv_1d": 1, "conv_1d_nwc_wcf": 1}.get(kind, 2)
+        rank = ranks.get(kind, 1 if kind == "conv_1d" else 3 if window == 1 else 4)
+        outs = self.visible(
+            lambda v: v.is_tensor and len(v.shape) == rank and "?" not in v.type
+        )
+        if outs and self.rng.random() < 0.6:
+            out = self.rng.choice(outs)
+        else:
+            out = self.fresh_tensor(tuple(self.rng.choice(small) for _ in range(rank)))
+        k = self.rng.choice(small)
+        steps = [
+            (self.rng.randint(1, 2), self.rng.randint(1, 2), self.rng.randint(1, 2))
+            for _ in range(window)
+        ]
+        if kind == "conv_1d":
+            steps = [(self.rng.randint(1, 2), 1, 1)]
+
+        def spatial(o: int, i: int) -> int:
+            kernel, stride, dilation = steps[i]
+            return (o - 1) * stride + (kernel - 1) * dilation + 1
+
+        kernel = tuple(step[0] for step in steps)
+        o = out.shape
+        lhs_shape: tuple[int, ...]
+        rhs_shape: tuple[int, ...]
+        if kind == "batch_matmul":
+            lhs_shape, rhs_shape = (o[0], o[1], k), (o[0], k, o[2])
+        elif kind == "matvec":
+            lhs_shape, rhs_shape = (o[0], k), (k,)
+        elif kind == "vecmat":
+            lhs_shape, rhs_shape = (k,), (k, o[0])
+        elif kind == "batch_matvec":
+            lhs_shape, rhs_shape = (o[0], o[1], k), (o[0], k)
+        elif kind == "conv_1d":
+            lhs_shape, rhs_shape = (spatial(o[0], 0),), kernel
+        elif kind == "conv_1d_nwc_wcf":
+            lhs_shape, rhs_shape = (o[0], spatial(o[1], 0), k), (*kernel, k, o[2])
+        elif kind == "pooling_nchw_max":
+            lhs_shape = (o[0], o[1], spatial(o[2], 0), spatial(o[3], 1))
+            rhs_shape = kernel
+        elif kind == "conv_2d_nhwc_hwcf":
+            lhs_shape = (o[0], spatial(o[1], 0), spatial(o[2], 1), k)
+            rhs_shape = (*kernel, k, o[3])
+        else:
+            lhs_shape = (o[0], spatial(o[1], 0), spatial(o[2], 1), o[3])
+            depthwise = kind == "depthwise_conv_2d_nhwc_hwc"
+            rhs_shape = (*kernel, o[3]) if depthwise else kernel
+        lhs = self.source(tensor_type(lhs_shape), lhs_shape)
+        rhs = self.source(tensor_type(rhs_shape), rhs_shape)
+        attrs = ""
+        if kind != "conv_1d" and kind not in ranks:
+            strides = ", ".join(str(step[1]) for step in steps)
+            dilations = ", ".join(str(step[2]) for step in steps)
+            attrs = (
+                f" {{dilations = dense<[{dilations}]> : tensor<{window}xi64>, "
+                f"strides = dense<[{strides}]> : tensor<{window}xi64>}}"
+            )
+        name = self.fresh("ns")
+        self.emit(
+            f"{name} = linalg.{kind}{attrs} ins({lhs.name}, {rhs.name} : {lhs.type}, "
+            f"{rhs.type}) outs({out.name} : {out.type}) -> {out.type}"
+        )
+        self.result(name, out.type, out.shape, out)
 
     def op_transpose(self, depth: int) -> None:
         a = self.any_tensor(lambda v: len(v.shape) == 2 and "?" not in v.type)
@@ -2241,6 +2338,12 @@ class ProgramGenerator:
             ("generic", self.op_generic, 2.0, "generic"),
             ("named", self.op_named, 1.5, "named_elementwise"),
             ("matmul", self.op_matmul, 1.0, "matmul"),
+            (
+                "named_structured",
+                self.op_named_structured,
+                1.0,
+                "named_structured",
+            ),
             ("transpose", self.op_transpose, 0.7, "transpose"),
             ("copy", self.op_copy, 0.7, "copy"),
             ("insert", self.op_insert, 1.0, "insert"),
