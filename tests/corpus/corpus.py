@@ -32,22 +32,6 @@ ATOL = 1e-5
 """f32 tolerance against the framework's numbers (different summation orders and
 libm functions: a few ulps, more after a softmax or a recurrence)."""
 
-NEEDS_OPS24: dict[str, str] = {
-    "attention": "multi-result linalg.generic (softmax's max and argmax) does not parse",
-    "attention_batched": "linalg.batch_matmul is not an op of xDSL 0.75",
-    "conv_avgpool": "linalg.pooling_nchw_sum is not an op of xDSL 0.75",
-    "conv_maxpool": "xDSL 0.75 builds linalg.pooling_nchw_max's body as max(input, "
-    "window element) instead of max(output, input): the window is a tensor.empty, so "
-    "the executor's result is NaN",
-    "mlp_vector": "linalg.vecmat is not an op of xDSL 0.75",
-}
-"""Models xDSL 0.75 cannot read or computes wrongly: they need helper ops24's ops (the
-lead flips them to passing after merging that branch)."""
-
-NOT_XDSL_OPS = ("attention_batched", "conv_avgpool", "mlp_vector")
-"""Models whose ops xDSL 0.75 lacks even in generic form: upstream's output of them
-cannot be run by our executor either (needs ops24)."""
-
 LOOSER: dict[str, float] = {
     "gelu_tanh": 1e-3,
 }

@@ -164,35 +164,31 @@ CASES: list[tuple[str, str, list[float], str | None]] = [
         "collapse_shape_of_argument",
         COLLAPSE_ARGUMENT,
         [float(i) for i in range(12)],
-        "needs eng24: dynamic collapse_shape of a public function's argument "
-        "crashes (AssertionError in models/tensor_reshape.py)",
+        None,
     ),
     (
         "expand_shape_of_argument",
         EXPAND_ARGUMENT,
         [float(i) for i in range(12)],
-        "needs eng24: a reshape of an argument is returned as the argument itself "
-        "(wrong result type)",
+        None,
     ),
     (
         "expand_shape_static_of_argument",
         EXPAND_STATIC_ARGUMENT,
         [float(i) for i in range(12)],
-        "needs eng24: a reshape of an argument is returned as the argument itself "
-        "(wrong result type)",
+        None,
     ),
     (
         "dynamic_max_pool",
         DYNAMIC_MAX_POOL,
         [5.0, 7.0, 13.0, 15.0],
-        "needs ops24: linalg.pooling_nhwc_max is not an op of xDSL 0.75",
+        None,
     ),
     (
         "pad_dynamic_amounts",
         DYNAMIC_PAD,
         [7.5] * 4 + [1.0, 2.0, 3.0, 7.5, 4.0, 5.0, 6.0, 7.5],
-        "needs ops24: xDSL 0.75's verifier rejects dynamic tensor.pad amounts on a "
-        "static dimension",
+        None,
     ),
     (
         "memref_cast_custom_form",

@@ -30,12 +30,8 @@ SCRIPT = (
 ROOT = os.environ.get("MLIR_INTEGRATION_TESTS", "")
 
 KNOWN_FAILURES: dict[str, str] = {
-    "test-collapse-tensor.mlir": "needs eng24: dynamic collapse_shape of a public "
-    "function's argument crashes (AssertionError in models/tensor_reshape.py)",
-    "test-padtensor.mlir": "needs ops24: xDSL 0.75's verifier rejects tensor.pad with "
-    "dynamic amounts on a static dimension",
-    "test-maxpool-dynamic.mlir": "needs ops24: linalg.pooling_nhwc_max is not an op "
-    "of xDSL 0.75; then memref.cast in MLIR's custom form (see below)",
+    "test-maxpool-dynamic.mlir": "needs memref.cast in MLIR's custom form: xDSL 0.75 "
+    "reads it in generic form only",
     "test-tile-reduction-subf.mlir": "needs memref.cast in MLIR's custom form (#24 item "
     "2, ops24's area; not on ops24's branch at the time of writing): xDSL 0.75 reads "
     "it in generic form only",

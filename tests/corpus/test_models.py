@@ -9,13 +9,11 @@ with upstream MLIR's on the same program when the `finch-mlir` wheel imports.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 
 import pytest
 
 from tests.corpus.corpus import (
-    NEEDS_OPS24,
-    NOT_XDSL_OPS,
     expected,
     measure_mlir,
     measure_ours,
@@ -26,28 +24,13 @@ from tests.corpus.corpus import (
 NAMES = model_names()
 
 
-def _params(xfails: Collection[str]) -> list[object]:
-    return [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                strict=True, reason=f"needs ops24: {NEEDS_OPS24[name]}"
-            ),
-        )
-        if name in xfails
-        else name
-        for name in NAMES
-    ]
-
-
 def test_corpus_is_complete() -> None:
     assert len(NAMES) >= 10
     for name in NAMES:
         assert expected(name)["outputs"], name
-    assert set(NEEDS_OPS24) <= set(NAMES)
 
 
-@pytest.mark.parametrize("name", _params(NEEDS_OPS24))
+@pytest.mark.parametrize("name", NAMES)
 def test_model_bufferizes_to_the_frameworks_numbers(
     name: str, record_property: Callable[[str, object], None]
 ) -> None:
@@ -65,7 +48,7 @@ def test_model_bufferizes_to_the_frameworks_numbers(
 @pytest.mark.skipif(
     not mlir_available(), reason="upstream MLIR (finch-mlir) not installed"
 )
-@pytest.mark.parametrize("name", _params(NOT_XDSL_OPS))
+@pytest.mark.parametrize("name", NAMES)
 def test_upstream_pipeline_on_the_model(
     name: str, record_property: Callable[[str, object], None]
 ) -> None:
