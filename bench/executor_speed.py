@@ -127,9 +127,9 @@ def time_case(name: str, text: str, entry: str = "main") -> None:
     module = parse_module(text, name)
     fn = find_function(module, entry)
     inputs = random_inputs(fn, random.Random(0), dynamic_size=64)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     report = check_pipeline(module, PIPELINE, entry=entry, inputs=inputs)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     problems = [report.pipeline_error or "", *report.mismatches[:1]]
     problems += [str(f) for _, f in report.findings][:1]
     problems += [report.before.error or "", (report.after and report.after.error) or ""]
@@ -138,7 +138,10 @@ def time_case(name: str, text: str, entry: str = "main") -> None:
         report.after.fallbacks if report.after else []
     )
     note = f"; point by point: {', '.join(sorted(set(fallbacks)))}" if fallbacks else ""
-    print(f"{name:40s} {elapsed:7.2f} s  {verdict}{note}", flush=True)
+    print(
+        f"{name:40s} {elapsed:7.2f} s wall {cpu:7.2f} s cpu  {verdict}{note}",
+        flush=True,
+    )
 
 
 def _timeout(signum: int, frame: object) -> None:
