@@ -43,20 +43,11 @@ or free memory.
 
 from __future__ import annotations
 
-import struct
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import (
-    AnyFloat,
-    Float16Type,
-    Float32Type,
-    Float64Type,
-    IndexType,
-    IntegerType,
     MemRefType,
 )
 from xdsl.interpreter import Interpreter, InterpreterFunctions
@@ -64,10 +55,26 @@ from xdsl.ir import Attribute, Operation
 
 from xdsl_bufferize.analysis.memory_planning import ARENA_ATTR
 from xdsl_bufferize.execution.arrays import (
-    addresses,
     numpy_dtype,
-    strided,
-    view_extent,
+)
+from xdsl_bufferize.execution.memory_access import MemoryAccess
+from xdsl_bufferize.execution.memory_model import (
+    _ALIGNMENT,  # pyright: ignore[reportPrivateUsage]
+    _FIRST_ADDRESS,  # pyright: ignore[reportPrivateUsage]
+    DEFAULT_MAX_BYTES,
+    GPU_ALLOCATORS,
+    GPU_FREES,
+    AllocKind,
+    Buffer,
+    ExecutionError,
+    Finding,
+    FindingKind,
+    MemoryStats,
+    OpDescriber,
+    ParallelLoop,
+    _fresh,  # pyright: ignore[reportPrivateUsage]
+    _slot_elements,  # pyright: ignore[reportPrivateUsage]
+    _store_array,  # pyright: ignore[reportPrivateUsage]
 )
 from xdsl_bufferize.execution.values import (
     ArrayValue,
@@ -75,213 +82,33 @@ from xdsl_bufferize.execution.values import (
     contiguous_strides,
     default_element,
     element_bytes,
-    iter_indices,
     num_elements,
     static_shape,
-    wrap_int,
 )
 
-DEFAULT_MAX_BYTES = 4 << 30
-"""The default limit of a run's memory (4 GiB), see `MemoryTracker.check_bytes`."""
-
-_FIRST_ADDRESS = 0x10000
-_ALIGNMENT = 64
-"""Fake addresses: buffers are 64-byte aligned, with at least 64 bytes between them."""
-
-OpDescriber = Callable[[Operation], str]
-"""Gives a user-findable location for an op (see `interpreter.describe_op`)."""
-
-
-class FindingKind(Enum):
-    """What kind of memory error a finding reports."""
-
-    LEAK = "leak"
-    DOUBLE_FREE = "double-free"
-    INVALID_FREE = "invalid-free"
-    USE_AFTER_FREE = "use-after-free"
-    WRITE_TO_CONSTANT = "write-to-constant"
-    OUT_OF_BOUNDS = "out-of-bounds"
-    DATA_RACE = "data-race"
-
-
-GPU_ALLOCATORS = frozenset({"gpu.alloc"})
-"""Ops allocating device memory: only a `GPU_FREES` op may free their buffers, and
-those ops free nothing else."""
-GPU_FREES = frozenset({"gpu.dealloc"})
-"""Ops freeing device memory (`GPU_ALLOCATORS`' buffers)."""
+__all__ = [
+    "AllocKind",
+    "Buffer",
+    "DEFAULT_MAX_BYTES",
+    "ExecutionError",
+    "Finding",
+    "FindingKind",
+    "GPU_ALLOCATORS",
+    "GPU_FREES",
+    "MemoryData",
+    "MemoryStats",
+    "MemoryTracker",
+    "OpDescriber",
+    "ParallelLoop",
+    "allocate_buffer",
+    "clone_buffer",
+    "free_buffer",
+    "fresh_tensor",
+    "memory_tracker",
+]
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One memory error observed while running a program."""
-
-    kind: FindingKind
-    message: str
-    op_name: str
-    """Name of the op at fault (for a leak: the allocating op)."""
-    location: str
-    """Where that op is: `file:line:col` when parsed from a file, and its function."""
-
-    def __str__(self) -> str:
-        return f"{self.kind.value}: {self.message} [{self.op_name} at {self.location}]"
-
-
-class AllocKind(Enum):
-    """Where a buffer lives, which decides who may free it."""
-
-    HEAP = "heap"
-    STACK = "stack"
-    GLOBAL = "global"
-    CONSTANT_GLOBAL = "constant-global"
-    ARGUMENT = "argument"
-    """Memory owned by the caller of the entry function: borrowed, never freed."""
-    TENSOR = "tensor"
-    """Memory materialised for a tensor (`bufferization.to_buffer` of a tensor value)."""
-    ARENA_SLOT = "arena-slot"
-    """A typed buffer `memref.view` places in the bytes of an i8 buffer (an arena): it
-    lives as long as that buffer and is freed with it, never by itself."""
-
-
-_PACK_FORMATS: dict[int, str] = {1: "<b", 2: "<h", 4: "<i", 8: "<q"}
-
-
-def _pack_format(element_type: Attribute) -> str:
-    """The `struct` format of one element of `element_type` in memory."""
-    if isinstance(element_type, Float16Type):
-        return "<e"
-    if isinstance(element_type, Float32Type):
-        return "<f"
-    if isinstance(element_type, Float64Type):
-        return "<d"
-    if isinstance(element_type, IndexType):
-        return "<q"
-    if isinstance(element_type, IntegerType) and not isinstance(element_type, AnyFloat):
-        size = element_bytes(element_type)
-        if size in _PACK_FORMATS:
-            return _PACK_FORMATS[size]
-    raise ExecutionError(f"memref.view of {element_type} elements is not supported")
-
-
-@dataclass(eq=False)
-class Buffer:
-    """A tracked allocation."""
-
-    id: int
-    kind: AllocKind
-    element_type: Attribute
-    data: np.ndarray[Any, Any]
-    """The elements, flat (see `arrays.numpy_dtype` for their dtype); an arena slot's
-    are a view of its arena's bytes."""
-    base_view: MemRefView = field(init=False)
-    op_name: str
-    """Name of the allocating op."""
-    location: str
-    """Location of the allocating op."""
-    freed: bool = False
-    freed_at: str = ""
-    """Where the buffer was freed (op name and location)."""
-    address: int = 0
-    """A fake base address, unique to this buffer (its aligned pointer)."""
-    is_arena: bool = False
-    """A heap allocation marked with `ARENA_ATTR`."""
-    slots: list[Buffer] = field(default_factory=lambda: list["Buffer"]())
-    """The arena slots (`memref.view`s) placed in this buffer's bytes."""
-    allocated_at: int = 0
-    """Tick of the allocation on the tracker's logical clock."""
-    last_use: int = 0
-    """Tick of the last access through any view of this buffer."""
-    first_use: int = 0
-    """Tick of the first access through any view of this buffer (0 before it): the
-    start of its live range for the lower bound."""
-
-    @property
-    def nbytes(self) -> int:
-        """Size of the allocation in bytes."""
-        return len(self.data) * element_bytes(self.element_type)
-
-    def describe(self) -> str:
-        return (
-            f"{self.kind.value} buffer #{self.id} ({self.op_name} at {self.location})"
-        )
-
-
-@dataclass(frozen=True)
-class MemoryStats:
-    """What one run allocated, copied and freed (sizes in bytes, from the element
-    types: f32 4, f64 8, i1 1, iN ceil(N/8), index 8).
-
-    Only memory the program manages counts: a tensor value is not memory, and entry
-    arguments, globals and the buffers of `bufferization.to_buffer` are not allocations.
-    """
-
-    allocs: int = 0
-    """Heap allocations executed (`memref.alloc`, `bufferization.clone`, `gpu.alloc`...)."""
-    bytes_allocated: int = 0
-    """Bytes of those heap allocations."""
-    copies: int = 0
-    """Buffer-to-buffer copies executed: `memref.copy`, `linalg.copy` on memrefs and
-    `bufferization.clone` (which also counts as an allocation). Tensor-level copies
-    (`bufferization.alloc_tensor` with `copy`, `linalg.copy` on tensors) touch no memory
-    and do not count."""
-    bytes_copied: int = 0
-    """Bytes those copies moved (the number of elements copied times their size)."""
-    peak_live_bytes: int = 0
-    """The most heap bytes allocated and not yet freed at any point of the run."""
-    frees: int = 0
-    """Frees that released a live heap buffer (`memref.dealloc`, `gpu.dealloc`...);
-    invalid and double frees are findings and do not count."""
-    live_bytes: int = 0
-    """Heap bytes still allocated when the run ended (returned buffers and leaks)."""
-    stack_allocs: int = 0
-    """Stack allocations executed (`memref.alloca`); not part of `allocs`."""
-    stack_bytes: int = 0
-    """Bytes of those stack allocations."""
-    arena_allocs: int = 0
-    """Heap allocations marked as arenas (`ARENA_ATTR`); also counted in `allocs`."""
-    arena_bytes: int = 0
-    """Bytes of those arenas; also counted in `bytes_allocated`."""
-    peak_total_bytes: int = 0
-    """The most heap and stack bytes live at once (`peak_live_bytes` plus the stack
-    memory of functions and alloca scopes not yet returned)."""
-    function_calls: int = 0
-    """Functions entered (the entry function and every `func.call`), to relate heap
-    calls to calls."""
-    lower_bound_bytes: int = 0
-    """The largest sum of the sizes of buffers live at once, a buffer being live from
-    its allocation to its last use (see the module docstring): the least memory any
-    placement of this run's buffers needs."""
-
-
-class ExecutionError(Exception):
-    """The program cannot continue: a runtime failure, with the op that caused it."""
-
-    def __init__(self, message: str, op_name: str = "", location: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.op_name = op_name
-        self.location = location
-
-    def __str__(self) -> str:
-        if self.op_name:
-            return f"{self.message} [{self.op_name} at {self.location}]"
-        return self.message
-
-
-@dataclass
-class ParallelLoop:
-    """One running parallel loop (scf.forall, scf.parallel), for race detection."""
-
-    iteration: int = -1
-    private_from: int = 0
-    """Buffers with this id or a larger one were allocated by the current iteration."""
-    accesses: dict[tuple[int, int], dict[int, bool]] = field(
-        default_factory=lambda: dict[tuple[int, int], dict[int, bool]]()
-    )
-    """Per (buffer id, element): the iterations that accessed it, and whether they
-    wrote it."""
-
-
-class MemoryTracker:
+class MemoryTracker(MemoryAccess):
     """All buffers of one run and the findings about them.
 
     While a parallel loop runs (`begin_parallel` / `begin_iteration` /
@@ -603,236 +430,6 @@ class MemoryTracker:
                 for slot in buffer.slots:
                     slot.freed, slot.freed_at = True, buffer.freed_at
 
-    # -- parallel loops -----------------------------------------------------------
-
-    def begin_parallel(self) -> None:
-        self.parallel_loops.append(ParallelLoop())
-
-    def begin_iteration(self, index: int) -> None:
-        loop = self.parallel_loops[-1]
-        loop.iteration = index
-        loop.private_from = len(self.buffers)
-
-    def end_parallel(self) -> None:
-        self.parallel_loops.pop()
-
-    def _note_access(
-        self, buffer: Buffer, addr: int, write: bool, op: Operation
-    ) -> None:
-        for loop in self.parallel_loops:
-            if buffer.id >= loop.private_from:
-                continue
-            seen = loop.accesses.setdefault((buffer.id, addr), {})
-            for other, wrote in seen.items():
-                if other != loop.iteration and (wrote or write):
-                    self.report(
-                        FindingKind.DATA_RACE,
-                        f"{op.name} {'writes' if write else 'reads'} element {addr} of "
-                        f"{buffer.describe()}, which another iteration of a parallel "
-                        f"loop {'reads' if not wrote else 'writes'}",
-                        op,
-                        buffer,
-                    )
-                    break
-            seen[loop.iteration] = seen.get(loop.iteration, False) or write
-
-    # -- access -------------------------------------------------------------------
-
-    def check_live(self, view: MemRefView, op: Operation, action: str) -> bool:
-        """Report a use of freed memory; every access passes here (a use of the
-        buffer for the lower bound)."""
-        view.buffer.last_use = self._tick()
-        if not view.buffer.first_use:
-            view.buffer.first_use = view.buffer.last_use
-        if view.buffer.freed:
-            self.report(
-                FindingKind.USE_AFTER_FREE,
-                f"{op.name} {action} {view.buffer.describe()}, freed by "
-                f"{view.buffer.freed_at}",
-                op,
-                view.buffer,
-            )
-            return False
-        return True
-
-    def _address(
-        self, view: MemRefView, indices: Sequence[int], op: Operation, action: str
-    ) -> int | None:
-        if len(indices) != len(view.sizes):
-            raise ExecutionError(
-                f"{len(indices)} indices for a rank-{len(view.sizes)} memref"
-            )
-        for dim, (i, size) in enumerate(zip(indices, view.sizes, strict=False)):
-            if not 0 <= i < size:
-                self.report(
-                    FindingKind.OUT_OF_BOUNDS,
-                    f"{op.name} {action} index {list(indices)} outside the view of sizes "
-                    f"{list(view.sizes)} (dimension {dim}) of {view.buffer.describe()}",
-                    op,
-                    view.buffer,
-                )
-                break
-        addr = view.address(indices)
-        if not 0 <= addr < len(view.buffer.data):
-            self.report(
-                FindingKind.OUT_OF_BOUNDS,
-                f"{op.name} {action} element {addr} outside {view.buffer.describe()} "
-                f"of {len(view.buffer.data)} elements",
-                op,
-                view.buffer,
-            )
-            return None
-        return addr
-
-    def load(
-        self, view: MemRefView, indices: Sequence[int], op: Operation
-    ) -> int | float:
-        self.check_live(view, op, "reads")
-        addr = self._address(view, indices, op, "reads")
-        if addr is None:
-            return default_element(view.buffer.element_type)
-        if self.parallel_loops:
-            self._note_access(view.buffer, addr, False, op)
-        return view.buffer.data.item(addr)
-
-    def check_writable(self, view: MemRefView, op: Operation) -> bool:
-        if view.buffer.kind is AllocKind.CONSTANT_GLOBAL:
-            self.report(
-                FindingKind.WRITE_TO_CONSTANT,
-                f"{op.name} writes into {view.buffer.describe()}",
-                op,
-                view.buffer,
-            )
-            return False
-        return True
-
-    def store(
-        self,
-        view: MemRefView,
-        indices: Sequence[int],
-        value: int | float,
-        op: Operation,
-    ) -> None:
-        self.check_live(view, op, "writes")
-        writable = self.check_writable(view, op)
-        addr = self._address(view, indices, op, "writes")
-        if addr is not None and writable:
-            if self.parallel_loops:
-                self._note_access(view.buffer, addr, True, op)
-            _set(view.buffer, addr, value)
-
-    def read_all(self, view: MemRefView, op: Operation) -> list[int | float]:
-        """All elements of `view` in row-major order."""
-        return self.read_array(view, op).reshape(-1).tolist()
-
-    def read_array(self, view: MemRefView, op: Operation) -> np.ndarray[Any, Any]:
-        """All elements of `view`, as a fresh array of its sizes. An element outside
-        the buffer is reported (once) and reads as the uninitialised value."""
-        self.check_live(view, op, "reads")
-        buffer = view.buffer
-        data = buffer.data
-        count = num_elements(view.sizes)
-        if count == 0:
-            return np.empty(view.sizes, dtype=data.dtype)
-        if self.parallel_loops:
-            out = np.empty(count, dtype=data.dtype)
-            for k, idx in enumerate(iter_indices(view.sizes)):
-                addr = self._address(view, idx, op, "reads")
-                if addr is None:
-                    out[k] = default_element(buffer.element_type)
-                else:
-                    self._note_access(buffer, addr, False, op)
-                    out[k] = data[addr]
-            return out.reshape(view.sizes)
-        low, high = view_extent(view.offset, view.sizes, view.strides)
-        if low >= 0 and high < len(data):
-            return strided(data, view.offset, view.sizes, view.strides).copy()
-        addr = addresses(view.offset, view.sizes, view.strides)
-        good = (addr >= 0) & (addr < len(data))
-        self._report_outside(view, int(addr[~good][0]), op, "reads")
-        out = _fresh(buffer.element_type, count)
-        out[good] = data[addr[good]]
-        return out.reshape(view.sizes)
-
-    def write_all(
-        self,
-        view: MemRefView,
-        values: Sequence[int | float] | np.ndarray[Any, Any],
-        op: Operation,
-    ) -> None:
-        """Write `values` (row-major) into the elements of `view` (the first ones, if
-        there are fewer values than elements)."""
-        self.check_live(view, op, "writes")
-        writable = self.check_writable(view, op)
-        buffer = view.buffer
-        data = buffer.data
-        flat = _store_array(values, data.dtype).reshape(-1)
-        count = min(num_elements(view.sizes), len(flat))
-        if count == 0:
-            return
-        if self.parallel_loops:
-            for k, idx in enumerate(iter_indices(view.sizes)):
-                if k >= count:
-                    break
-                addr = self._address(view, idx, op, "writes")
-                if addr is not None and writable:
-                    self._note_access(buffer, addr, True, op)
-                    data[addr] = flat[k]
-            return
-        low, high = view_extent(view.offset, view.sizes, view.strides)
-        full = count == len(flat) == num_elements(view.sizes)
-        if full and low >= 0 and high < len(data):
-            if writable:
-                target = strided(data, view.offset, view.sizes, view.strides)
-                target[...] = flat.reshape(view.sizes)
-            return
-        addr = addresses(view.offset, view.sizes, view.strides)[:count]
-        good = (addr >= 0) & (addr < len(data))
-        if not good.all():
-            self._report_outside(view, int(addr[~good][0]), op, "writes")
-        if writable:
-            data[addr[good]] = flat[:count][good]
-
-    def write_array(
-        self, view: MemRefView, values: np.ndarray[Any, Any], op: Operation
-    ) -> None:
-        """Write an array of `view`'s sizes (or one broadcast to them) into `view`."""
-        self.write_all(view, np.broadcast_to(values, view.sizes), op)
-
-    def _report_outside(
-        self, view: MemRefView, addr: int, op: Operation, action: str
-    ) -> None:
-        self.report(
-            FindingKind.OUT_OF_BOUNDS,
-            f"{op.name} {action} element {addr} outside {view.buffer.describe()} "
-            f"of {len(view.buffer.data)} elements",
-            op,
-            view.buffer,
-        )
-
-    def check_view_within(
-        self, source: MemRefView, view: MemRefView, op: Operation
-    ) -> None:
-        """Report a view (subview, reinterpret_cast...) that reaches outside memory."""
-        self.check_live(source, op, "takes a view of")
-        if any(s == 0 for s in view.sizes):
-            return
-        low = view.offset + sum(
-            min(0, (n - 1) * s) for n, s in zip(view.sizes, view.strides, strict=False)
-        )
-        high = view.offset + sum(
-            max(0, (n - 1) * s) for n, s in zip(view.sizes, view.strides, strict=False)
-        )
-        if low < 0 or high >= len(view.buffer.data):
-            self.report(
-                FindingKind.OUT_OF_BOUNDS,
-                f"{op.name} makes a view (offset {view.offset}, sizes {list(view.sizes)}, "
-                f"strides {list(view.strides)}) reaching elements {low}..{high} outside "
-                f"{view.buffer.describe()} of {len(view.buffer.data)} elements",
-                op,
-                view.buffer,
-            )
-
     # -- end of run ---------------------------------------------------------------
 
     def report_leaks(self, reachable: set[int]) -> None:
@@ -861,48 +458,6 @@ class MemoryTracker:
                     location,
                 )
             )
-
-
-def _fresh(element_type: Attribute, count: int) -> np.ndarray[Any, Any]:
-    """`count` elements of fresh memory (see `values.default_element`)."""
-    return np.full(
-        count, default_element(element_type), dtype=numpy_dtype(element_type)
-    )
-
-
-def _store_array(
-    values: Sequence[int | float] | np.ndarray[Any, Any], dtype: np.dtype[Any]
-) -> np.ndarray[Any, Any]:
-    """`values` as an array of `dtype` (integers wrapped to its width)."""
-    if isinstance(values, np.ndarray):
-        return values.astype(dtype, copy=False)
-    try:
-        return np.array(values, dtype=dtype)
-    except OverflowError:
-        bits = dtype.itemsize * 8
-        return np.array(
-            [wrap_int(int(v), IntegerType(bits)) for v in values], dtype=dtype
-        )
-
-
-def _set(buffer: Buffer, addr: int, value: int | float) -> None:
-    try:
-        buffer.data[addr] = value
-    except OverflowError:
-        buffer.data[addr] = wrap_int(int(value), IntegerType(buffer.data.itemsize * 8))
-
-
-def _slot_elements(
-    arena: np.ndarray[Any, Any], byte_offset: int, element_type: Attribute, count: int
-) -> np.ndarray[Any, Any]:
-    """The elements of an arena slot: a typed view of the arena's bytes (i8), so
-    slots at overlapping bytes alias exactly as in memory."""
-    size = struct.calcsize(_pack_format(element_type))
-    if arena.dtype != np.int8:
-        raise ExecutionError(f"memref.view of a buffer of {arena.dtype} elements")
-    return arena[byte_offset : byte_offset + count * size].view(
-        numpy_dtype(element_type)
-    )
 
 
 # -- public API for InterpreterFunctions of other dialects ---------------------------

@@ -1,4 +1,5 @@
-"""Implementations of `memref`, `bufferization`, `gpu` allocation and `vector` transfers.
+"""Implementations of `memref`, `bufferization` and `gpu` allocation (`vector` transfers:
+`ops_vector.py`).
 
 Memrefs are `MemRefView`s onto tracked buffers: view ops (`subview`, `cast`,
 `reinterpret_cast`, `expand_shape`, `collapse_shape`, `extract_strided_metadata`) compute a
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from xdsl.dialects import bufferization, gpu, memref, vector
+from xdsl.dialects import bufferization, gpu, memref
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseIntOrFPElementsAttr,
@@ -25,7 +26,6 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     SymbolRefAttr,
     TensorType,
-    VectorType,
 )
 from xdsl.interpreter import (
     Interpreter,
@@ -37,11 +37,9 @@ from xdsl.interpreter import (
     register_impls,
 )
 from xdsl.ir import Attribute, Operation
-from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 
 from xdsl_bufferize.dialects.bufferization_dealloc import DeallocOp
 from xdsl_bufferize.dialects.memref_realloc import ReallocOp
-from xdsl_bufferize.dialects.vector_mask import MaskOp
 from xdsl_bufferize.execution.arrays import numpy_dtype
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import (
@@ -63,7 +61,6 @@ from xdsl_bufferize.execution.values import (
     Token,
     contiguous_strides,
     int_values,
-    iter_indices,
     num_elements,
     static_shape,
 )
@@ -624,204 +621,3 @@ class GpuMemoryFunctions(InterpreterFunctions):
     ) -> tuple[Any, ...]:
         _interp(interpreter).memory.free(_view(args[-1]), op)
         return (Token(),) if op.asyncToken is not None else ()
-
-
-def _transfer_positions(
-    op: vector.TransferReadOp | vector.TransferWriteOp,
-    indices: Sequence[int],
-    vector_shape: Sequence[int],
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """(vector index, source index) pairs of a transfer, following its permutation map."""
-    amap = op.permutation_map.data
-    pairs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    for vidx in iter_indices(vector_shape):
-        src = list(indices)
-        for j, expr in enumerate(amap.results):
-            if isinstance(expr, AffineDimExpr):
-                src[expr.position] += vidx[j]
-            elif not (isinstance(expr, AffineConstantExpr) and expr.value == 0):
-                raise ExecutionError(f"unsupported permutation map {amap}")
-        pairs.append((vidx, tuple(src)))
-    return pairs
-
-
-def _in_bounds_flags(op: vector.TransferReadOp | vector.TransferWriteOp) -> list[bool]:
-    attr = op.properties.get("in_bounds")
-    if isinstance(attr, ArrayAttr):
-        return [isinstance(b, IntegerAttr) and b.value.data != 0 for b in attr.data]
-    return []
-
-
-def _within(index: Sequence[int], shape: Sequence[int]) -> bool:
-    return all(0 <= i < n for i, n in zip(index, shape, strict=False))
-
-
-def transfer_read(
-    interpreter: Interpreter,
-    op: vector.TransferReadOp,
-    args: Sequence[Any],
-    mask: Sequence[Any] | None,
-    passthru: Sequence[Any] | None,
-) -> tuple[Any, ...]:
-    """`vector.transfer_read` under `mask`: a masked-off lane reads nothing and yields
-    the passthru lane, else the padding."""
-    source = args[0]
-    n_idx = len(op.indices)
-    indices = args[1 : 1 + n_idx]
-    padding = args[1 + n_idx]
-    vtype = cast(VectorType[Attribute], op.result.type)
-    shape = tuple(vtype.get_shape())
-    mem = _interp(interpreter).memory
-    out: list[Any] = []
-    for k, (_, src) in enumerate(_transfer_positions(op, indices, shape)):
-        if mask is not None and not mask[k]:
-            out.append(padding if passthru is None else passthru[k])
-        elif isinstance(source, ArrayValue):
-            out.append(source.get(src) if source.in_bounds(src) else padding)
-        else:
-            view = _view(source)
-            if _within(src, view.sizes) or all(_in_bounds_flags(op)):
-                out.append(mem.load(view, src, op))
-            else:
-                out.append(padding)
-    return tuple(out)
-
-
-def transfer_write(
-    interpreter: Interpreter,
-    op: vector.TransferWriteOp,
-    args: Sequence[Any],
-    mask: Sequence[Any] | None,
-) -> tuple[Any, ...]:
-    """`vector.transfer_write` under `mask` (masked-off lanes are not written): the new
-    tensor, or nothing for a memref."""
-    values, dest = args[0], args[1]
-    n_idx = len(op.indices)
-    indices = args[2 : 2 + n_idx]
-    vtype = cast(VectorType[Attribute], op.vector.type)
-    shape = tuple(vtype.get_shape())
-    pairs = _transfer_positions(op, indices, shape)
-    mem = _interp(interpreter).memory
-    if isinstance(dest, ArrayValue):
-        data = list(dest.data)
-        for k, (_, src) in enumerate(pairs):
-            if (mask is None or mask[k]) and dest.in_bounds(src):
-                data[dest.flat_index(src)] = values[k]
-        return (ArrayValue(dest.shape, data),)
-    view = _view(dest)
-    for k, (_, src) in enumerate(pairs):
-        if mask is not None and not mask[k]:
-            continue
-        if _within(src, view.sizes) or all(_in_bounds_flags(op)):
-            mem.store(view, src, values[k], op)
-    return ()
-
-
-@register_impls
-class VectorFunctions(InterpreterFunctions):
-    """`vector` transfers, loads, stores and broadcasts (vectors are flat tuples)."""
-
-    @impl(vector.TransferReadOp)
-    def run_transfer_read(
-        self, interpreter: Interpreter, op: vector.TransferReadOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        n_idx = len(op.indices)
-        mask = args[2 + n_idx] if op.mask is not None else None
-        return (transfer_read(interpreter, op, args, mask, None),)
-
-    @impl(vector.TransferWriteOp)
-    def run_transfer_write(
-        self,
-        interpreter: Interpreter,
-        op: vector.TransferWriteOp,
-        args: tuple[Any, ...],
-    ) -> tuple[Any, ...]:
-        n_idx = len(op.indices)
-        mask = args[2 + n_idx] if op.mask is not None else None
-        return transfer_write(interpreter, op, args, mask)
-
-    @impl(vector.CreateMaskOp)
-    def run_create_mask(
-        self, interpreter: Interpreter, op: vector.CreateMaskOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        shape = cast(VectorType[Attribute], op.results[0].type).get_shape()
-        return (
-            tuple(
-                all(i < bound for i, bound in zip(idx, args, strict=True))
-                for idx in iter_indices(shape)
-            ),
-        )
-
-    @impl(MaskOp)
-    def run_mask(
-        self, interpreter: Interpreter, op: MaskOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        mask, passthru = args[0], (args[1] if len(args) > 1 else None)
-        inner = op.masked_op
-        if inner is None:
-            return ()
-        if getattr(inner, "mask", None) is not None:
-            raise ExecutionError(f"{inner.name} under vector.mask has its own mask")
-        values = interpreter.get_values(inner.operands)
-        if isinstance(inner, vector.TransferReadOp):
-            return (transfer_read(interpreter, inner, values, mask, passthru),)
-        if isinstance(inner, vector.TransferWriteOp):
-            return transfer_write(interpreter, inner, values, mask)
-        raise ExecutionError(f"vector.mask of {inner.name} is not supported")
-
-    @impl(vector.LoadOp)
-    def run_load(
-        self, interpreter: Interpreter, op: vector.LoadOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        view, *indices = args
-        view = _view(view)
-        shape = tuple(cast(VectorType[Attribute], op.result.type).get_shape())
-        mem = _interp(interpreter).memory
-        base = list(indices)
-        lead = len(base) - len(shape)
-        out = [
-            mem.load(
-                view,
-                (
-                    *base[:lead],
-                    *(b + i for b, i in zip(base[lead:], idx, strict=False)),
-                ),
-                op,
-            )
-            for idx in iter_indices(shape)
-        ]
-        return (tuple(out),)
-
-    @impl(vector.StoreOp)
-    def run_store(
-        self, interpreter: Interpreter, op: vector.StoreOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        values, view, *indices = args
-        view = _view(view)
-        shape = tuple(cast(VectorType[Attribute], op.vector.type).get_shape())
-        mem = _interp(interpreter).memory
-        base = list(indices)
-        lead = len(base) - len(shape)
-        for k, idx in enumerate(iter_indices(shape)):
-            mem.store(
-                view,
-                (
-                    *base[:lead],
-                    *(b + i for b, i in zip(base[lead:], idx, strict=False)),
-                ),
-                values[k],
-                op,
-            )
-        return ()
-
-    @impl(vector.BroadcastOp)
-    def run_broadcast(
-        self, interpreter: Interpreter, op: vector.BroadcastOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        value = args[0]
-        count = num_elements(cast(VectorType[Attribute], op.vector.type).get_shape())
-        if isinstance(value, tuple):
-            if len(value) == 0 or count % len(value):
-                raise ExecutionError("unsupported vector broadcast")
-            return (value * (count // len(value)),)
-        return ((value,) * count,)

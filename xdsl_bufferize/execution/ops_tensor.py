@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
+import numpy as np
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -99,6 +100,25 @@ def _report_oob(interpreter: Interpreter, op: Operation, message: str) -> None:
     _interp(interpreter).memory.report(FindingKind.OUT_OF_BOUNDS, message, op, None)
 
 
+def slice_index(
+    shape: Sequence[int],
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+) -> tuple[slice, ...] | None:
+    """The slice as a numpy index, if it is non-empty, inside `shape` and has
+    positive strides (else None: callers take the element-by-element path)."""
+    if not (len(shape) == len(offsets) == len(sizes) == len(strides)):
+        return None
+    index: list[slice] = []
+    for dim, offset, size, stride in zip(shape, offsets, sizes, strides, strict=True):
+        last = offset + (size - 1) * stride
+        if size <= 0 or stride <= 0 or offset < 0 or last >= dim:
+            return None
+        index.append(slice(offset, last + 1, stride))
+    return tuple(index)
+
+
 def slice_positions(
     shape: Sequence[int],
     offsets: Sequence[int],
@@ -157,11 +177,16 @@ def insert_slice(
     assert isinstance(source, ArrayValue)
     assert isinstance(dest, ArrayValue)
     offsets, sizes, strides = slice_parameters(op, args)
-    if num_elements(sizes) != len(source.data):
+    if num_elements(sizes) != num_elements(source.shape):
         raise ExecutionError(
             f"source of shape {list(source.shape)} does not fill a slice of sizes "
             f"{sizes}"
         )
+    index = slice_index(dest.shape, offsets, sizes, strides)
+    if index is not None:
+        array = np.array(dest.array())
+        array[index] = source.array(array.dtype).reshape(sizes)
+        return ArrayValue(dest.shape, array)
     data = list(dest.data)
     positions = slice_positions(dest.shape, offsets, sizes, strides)
     if positions is None:
@@ -235,9 +260,17 @@ class TensorFunctions(InterpreterFunctions):
         offsets = mixed_values(op.static_offsets, args[1 : 1 + n_off])
         sizes = mixed_values(op.static_sizes, args[1 + n_off : 1 + n_off + n_size])
         strides = mixed_values(op.static_strides, args[1 + n_off + n_size :])
-        positions = slice_positions(source.shape, offsets, sizes, strides)
+        index = slice_index(source.shape, offsets, sizes, strides)
+        positions = (
+            None
+            if index is not None
+            else slice_positions(source.shape, offsets, sizes, strides)
+        )
         elem = element_type_of(op.result.type)
-        if positions is None:
+        data: Any
+        if index is not None:
+            data = source.array()[index].reshape(-1)
+        elif positions is None:
             _report_oob(
                 interpreter,
                 op,

@@ -61,9 +61,9 @@ from xdsl_bufferize.execution.ops_memref import (
     BufferizationFunctions,
     GpuMemoryFunctions,
     MemRefFunctions,
-    VectorFunctions,
 )
 from xdsl_bufferize.execution.ops_tensor import TensorFunctions
+from xdsl_bufferize.execution.ops_vector import VectorFunctions
 from xdsl_bufferize.execution.values import (
     ArrayValue,
     MemRefView,
@@ -337,7 +337,12 @@ def run(
 def values_close(a: Value, b: Value, rtol: float = 1e-5, atol: float = 1e-5) -> bool:
     """Equality of plain values, floats within tolerance (NaN equals NaN)."""
     if isinstance(a, ArrayValue) and isinstance(b, ArrayValue):
-        return a.shape == b.shape and all(
+        if a.shape != b.shape:
+            return False
+        close = _arrays_close(a, b, rtol, atol)
+        if close is not None:
+            return close
+        return all(
             values_close(x, y, rtol, atol) for x, y in zip(a.data, b.data, strict=False)
         )
     if isinstance(a, tuple) and isinstance(b, tuple):
@@ -355,6 +360,24 @@ def values_close(a: Value, b: Value, rtol: float = 1e-5, atol: float = 1e-5) -> 
             return abs(fa - fb) <= atol + rtol * max(abs(fa), abs(fb))
         return a == b
     return False
+
+
+def _arrays_close(
+    a: ArrayValue, b: ArrayValue, rtol: float, atol: float
+) -> bool | None:
+    """`values_close` of two arrays of numbers at once (None for other elements)."""
+    x, y = a.array(), b.array()
+    if x.dtype.kind not in "fiub" or y.dtype.kind not in "fiub":
+        return None
+    if x.dtype.kind != "f" and y.dtype.kind != "f":
+        return bool(np.array_equal(x, y))
+    with np.errstate(all="ignore"):
+        fx, fy = x.astype(np.float64), y.astype(np.float64)
+        nan_x, nan_y = np.isnan(fx), np.isnan(fy)
+        inf = np.isinf(fx) | np.isinf(fy)
+        diff = np.abs(fx - fy) <= atol + rtol * np.maximum(np.abs(fx), np.abs(fy))
+        ok = np.where(nan_x | nan_y, nan_x & nan_y, np.where(inf, fx == fy, diff))
+    return bool(ok.all())
 
 
 def undefined_results(results: Sequence[Value]) -> list[int]:

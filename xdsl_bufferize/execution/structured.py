@@ -38,6 +38,10 @@ from xdsl_bufferize.execution.memory import MemoryTracker
 from xdsl_bufferize.execution.payload import OuterFn, Payload, compile_payload
 from xdsl_bufferize.execution.values import ArrayValue, MemRefView, iter_indices
 
+VECTORIZE = True
+"""Run structured ops whole when possible (False: always point by point, to compare
+the two engines in tests)."""
+
 _PAYLOADS: dict[int, tuple[Block, Payload | str]] = {}
 
 
@@ -106,6 +110,8 @@ def _run(
     ranges: Sequence[int],
     outer: OuterFn,
 ) -> list[Any]:
+    if not VECTORIZE:
+        raise _NotVectorizable("vectorization switched off")
     if mem.parallel_loops:
         raise _NotVectorizable("inside a parallel loop checked for races")
     payload = payload_of(block)
@@ -128,7 +134,15 @@ def _run(
     reduction = [d for d in range(n_dims) if d not in parallel]
     if any(r == 0 for r in ranges):
         raise _NotVectorizable("an empty iteration space")
-    dtypes = [numpy_dtype(arg.type) for arg in block.args]
+    # Element types: the block's arguments (a `linalg.map` body has none for its
+    # output: the yielded value's type then).
+    types = [arg.type for arg in block.args]
+    terminator = block.last_op
+    assert terminator is not None
+    types += [v.type for v in terminator.operands][len(types) - n_inputs :]
+    if len(types) != len(args):
+        raise _NotVectorizable("a payload block not matching the operands")
+    dtypes = [numpy_dtype(t) for t in types]
     if any(not is_native(t) for t in dtypes):
         raise _NotVectorizable("an element type numpy does not compute")
     # Memrefs: views inside their buffers; outputs not read through other operands.
@@ -202,7 +216,7 @@ def _run(
             for d, i in zip(reduction, point, strict=True):
                 dims[d] = i
             inputs = [fixed[k] if k in fixed else gather(k) for k in range(n_inputs)]
-            yielded = payload(inputs + outs, index, outer)
+            yielded = payload((inputs + outs)[: len(block.args)], index, outer)
             outs = [
                 np.broadcast_to(np.asarray(y), grid).astype(dtypes[n_inputs + j])
                 for j, y in enumerate(yielded)
