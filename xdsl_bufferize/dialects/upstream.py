@@ -7,7 +7,8 @@ objects themselves, before any context loads those dialects: it appends each op 
 xDSL does not define (`memref.realloc`, `scf.forall`, `tensor.parallel_insert_slice`,
 `linalg.map`, MLIR's linalg named ops of `linalg_named.py`, ...), swaps in the few
 subclasses that only widen xDSL's parser to MLIR's forms (
-`bufferization.to_tensor` / `to_buffer` of a buffer with a memory space or a layout),
+`bufferization.to_tensor` / `to_buffer` of a buffer with a memory space or a layout;
+MLIR's custom form of `memref.cast` / `copy` / `global`, `memref_syntax.py`),
 and replaces the ops xDSL defines wrongly (`linalg.pooling_nchw_max`'s body) or more
 narrowly than MLIR (convolutions without `strides`, `linalg.reduce` of one input) by
 ours (`REPLACED_OPS`). An op xDSL defines itself in a later version
@@ -40,6 +41,9 @@ from xdsl_bufferize.dialects.linalg_named import (
 )
 from xdsl_bufferize.dialects.memref_ext import RankOp as MemRefRankOp
 from xdsl_bufferize.dialects.memref_realloc import ReallocOp
+from xdsl_bufferize.dialects.memref_syntax import (
+    MEMREF_CUSTOM_FORMS,
+)
 from xdsl_bufferize.dialects.scf_forall import ForallOp, InParallelOp
 from xdsl_bufferize.dialects.tensor_ext import (
     GenerateOp,
@@ -78,6 +82,7 @@ WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (linalg.Linalg, ReduceOp),
     (bufferization.Bufferization, ToTensorOp),
     (bufferization.Bufferization, ToBufferOp),
+    *((memref.MemRef, op_type) for op_type in MEMREF_CUSTOM_FORMS),
 )
 """Subclasses replacing xDSL's class of the same name (they only parse more forms)."""
 
