@@ -194,8 +194,7 @@ CASES: list[tuple[str, str, list[float], str | None]] = [
         "memref_cast_custom_form",
         MEMREF_CAST_CUSTOM_FORM,
         [-60.0],
-        "needs memref.cast in MLIR's custom form (#24 item 2, ops24's area; not on "
-        "ops24's branch at the time of writing): xDSL 0.75 reads it in generic form only",
+        None,
     ),
 ]
 

@@ -30,11 +30,6 @@ SCRIPT = (
 ROOT = os.environ.get("MLIR_INTEGRATION_TESTS", "")
 
 KNOWN_FAILURES: dict[str, str] = {
-    "test-maxpool-dynamic.mlir": "needs memref.cast in MLIR's custom form: xDSL 0.75 "
-    "reads it in generic form only",
-    "test-tile-reduction-subf.mlir": "needs memref.cast in MLIR's custom form (#24 item "
-    "2, ops24's area; not on ops24's branch at the time of writing): xDSL 0.75 reads "
-    "it in generic form only",
     "mmt4d.mlir": "xDSL 0.75 cannot read vector.contract as MLIR prints it (the test's "
     "transform script vectorizes before bufferization)",
 }

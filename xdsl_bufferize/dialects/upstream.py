@@ -8,7 +8,8 @@ xDSL does not define (`memref.realloc`, `bufferization.dealloc`, `scf.forall`,
 `tensor.parallel_insert_slice`, `linalg.map`, MLIR's linalg named ops of
 `linalg_named.py`, ...), swaps in the few subclasses that widen xDSL's class to MLIR's
 forms (`WIDENED_OPS`: `bufferization.to_tensor` / `to_buffer` of a buffer with a memory
-space or a layout, `affine.if`'s custom syntax, ...), and replaces the ops xDSL defines
+space or a layout, `affine.if`'s custom syntax, MLIR's custom form of `memref.cast` /
+`copy` / `global` from `memref_syntax.py`, ...), and replaces the ops xDSL defines
 wrongly (`linalg.pooling_nchw_max`'s body) or more narrowly than MLIR (convolutions
 without `strides`, `linalg.reduce` of one input) by ours (`REPLACED_OPS`). An op xDSL
 defines itself in a later version
@@ -42,6 +43,9 @@ from xdsl_bufferize.dialects.linalg_named import (
 )
 from xdsl_bufferize.dialects.memref_ext import RankOp as MemRefRankOp
 from xdsl_bufferize.dialects.memref_realloc import ReallocOp
+from xdsl_bufferize.dialects.memref_syntax import (
+    MEMREF_CUSTOM_FORMS,
+)
 from xdsl_bufferize.dialects.scf_forall import ForallOp, InParallelOp
 from xdsl_bufferize.dialects.tensor_ext import (
     GenerateOp,
@@ -80,10 +84,11 @@ WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (affine.Affine, AffineIfOp),
     (bufferization.Bufferization, ToTensorOp),
     (bufferization.Bufferization, ToBufferOp),
+    *((memref.MemRef, op_type) for op_type in MEMREF_CUSTOM_FORMS),
 )
 """Subclasses replacing xDSL's class of the same name: they read (and print) more of
 MLIR's forms (`linalg.generic`'s `-> (T1, T2)`, `affine.if`'s custom syntax, buffers
-with a memory space or a layout), accept what MLIR's verifier accepts (`tensor.pad`,
+with a memory space or a layout, memref ops in custom form), accept what MLIR's verifier accepts (`tensor.pad`,
 `memref.rank` of an unranked buffer) or build MLIR's body (`linalg.matmul`'s casts);
 they are still xDSL's classes to every `isinstance`."""
 
