@@ -33,11 +33,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
-from xdsl.dialects import func
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
+from xdsl_bufferize.analysis.call_graph import is_public
 from xdsl_bufferize.analysis.empty_tensor import (
     ChainState,
     InPlaceOracle,
@@ -46,7 +47,6 @@ from xdsl_bufferize.analysis.empty_tensor import (
     trace_to_empty,
     value_dominates,
 )
-from xdsl_bufferize.analysis.call_graph import is_public
 from xdsl_bufferize.analysis.ir_checks import (
     check_ranked_tensors,
     check_region_terminators,
