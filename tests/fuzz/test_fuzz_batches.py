@@ -98,3 +98,27 @@ def test_programs_with_bufferization_deallocs_survive() -> None:
         f"seed {f.seed}: {f.verdict.kind}: {f.verdict.detail}" for f in summary.failures
     )
     assert not summary.failures, f"{pipeline}: {summary.line()}\n{report}"
+
+
+def test_programs_returning_reshapes_survive() -> None:
+    """Memref programs whose helpers return whole reshapes of fresh buffers (opt-in
+    feature): buffer-deallocation hands them over without a clone and frees each
+    allocation once through the view."""
+    pipeline = "buffer-deallocation"
+    config = apply_feature_spec(
+        replace(config_for_pipeline(pipeline), max_ops=5, max_dim=6, max_helpers=2),
+        "+returned_reshapes",
+    )
+    summary = fuzz_programs(
+        max(1, int(30 * SCALE)),
+        62_000,
+        pipeline,
+        config,
+        jobs=2,
+        do_shrink=False,
+        timeout=30,
+    )
+    report = "\n".join(
+        f"seed {f.seed}: {f.verdict.kind}: {f.verdict.detail}" for f in summary.failures
+    )
+    assert not summary.failures, f"{pipeline}: {summary.line()}\n{report}"

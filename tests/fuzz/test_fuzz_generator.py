@@ -500,3 +500,20 @@ def test_memref_programs_free_with_bufferization_dealloc() -> None:
     assert any(c.startswith("%dc") for c in conditions)
     assert any(c.startswith("%cond") for c in conditions)
     assert "arith.constant false" in texts and "arith.constant true" in texts
+
+
+def test_memref_helpers_return_reshapes() -> None:
+    """`+returned_reshapes`: helpers return a whole reshape of a fresh buffer; off by
+    default; the programs run cleanly before the pass except for leaks."""
+    memref_config = GeneratorConfig(kind="memref")
+    default = "\n".join(generate_program(s, memref_config) for s in range(20))
+    assert "memref.collapse_shape" not in default
+    config = apply_feature_spec(memref_config, "+returned_reshapes")
+    texts = [generate_program(seed, config) for seed in range(40)]
+    joined = "\n".join(texts)
+    assert re.search(r"%rs\d+ = memref\.collapse_shape", joined)
+    assert joined.count("= memref.collapse_shape") >= 5
+    for text in texts[:10]:
+        outcome = run(parse_module(text), "main", ())
+        assert outcome.error is None, outcome.error
+        assert all(f.kind is FindingKind.LEAK for f in outcome.findings)

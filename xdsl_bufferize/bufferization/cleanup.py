@@ -2,7 +2,9 @@
 
 After deallocation, `clean_up` applies to a fixed point the patterns below (casts
 between layouts folded into the ops that accept any layout, self-copies,
-`bufferization.clone` freed right away or whose source dies at the clone, and xDSL's
+`bufferization.clone` freed right away or whose source dies at the clone, a copy of a
+buffer holding one scalar made a fill and an allocation only filled and freed erased
+(beyond MLIR), and xDSL's
 memref canonicalizations: an allocation only freed, a subview of a subview), then
 xDSL's `canonicalize` (only when asked: on bufferized programs it folds the
 program's own arithmetic), `cse` and `licm`, and the patterns once more.
@@ -11,8 +13,9 @@ program's own arithmetic), `cse` and `licm`, and the patterns once more.
 from __future__ import annotations
 
 from xdsl.context import Context
-from xdsl.dialects import bufferization, memref
+from xdsl.dialects import arith, bufferization, memref
 from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.dialects.linalg.ops import FillOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -31,6 +34,7 @@ from xdsl.transforms.common_subexpression_elimination import (
 )
 from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPass
 
+from xdsl_bufferize.analysis.cheap_producers import SplatSource, cheap_copy_source
 from xdsl_bufferize.utils.ir import strip_casts
 
 
@@ -234,12 +238,60 @@ class FoldCloneOfDyingSource(RewritePattern):
         rewriter.replace(op, [], [source])
 
 
+class ReproduceCheapCopySource(RewritePattern):
+    """`memref.copy %src, %dst` where every element of %src is one scalar (a
+    `linalg.fill` of its allocation not overwritten since, or a splat constant
+    global: `analysis/cheap_producers.py`): `linalg.fill` of %dst with that scalar,
+    which writes the same values without reading %src (beyond MLIR)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: memref.CopyOp, rewriter: PatternRewriter, /):
+        source = cheap_copy_source(op)
+        if source is None:
+            return
+        new_ops: list[Operation] = []
+        if isinstance(source, SplatSource):
+            constant = arith.ConstantOp(source.value)
+            new_ops.append(constant)
+            scalar: SSAValue = constant.result
+        else:
+            scalar = source.scalar
+        new_ops.append(FillOp([scalar], [op.destination], []))
+        rewriter.replace(op, new_ops, [])
+
+
+class EraseFillOnlyAlloc(RewritePattern):
+    """An allocation whose only uses are `linalg.fill`s into it and its free: nothing
+    reads it (typically an accumulator whose copies became fills), so it goes."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: memref.AllocOp, rewriter: PatternRewriter, /):
+        users = [use.operation for use in op.memref.uses]
+        if not users or not any(isinstance(u, FillOp) for u in users):
+            return
+        for user in users:
+            if isinstance(user, memref.DeallocOp):
+                continue
+            if not (
+                isinstance(user, FillOp)
+                and len(user.outputs) == 1
+                and user.outputs[0] is op.memref
+                and op.memref not in user.inputs
+            ):
+                return
+        for user in users:
+            rewriter.erase(user)
+        rewriter.erase(op)
+
+
 CLEANUP_PATTERNS: tuple[type[RewritePattern], ...] = (
     FoldCastOfCast,
     FoldCastIntoUsers,
     EraseSelfCopy,
     FoldCloneFreedInBlock,
     FoldCloneOfDyingSource,
+    ReproduceCheapCopySource,
+    EraseFillOnlyAlloc,
     # xDSL's own memref canonicalizations (the buffer-relevant part of
     # canonicalize): an allocation only freed, a subview of a subview.
     ElideUnusedAlloc,

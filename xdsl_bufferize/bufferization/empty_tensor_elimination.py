@@ -33,10 +33,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, SSAValue
 
+from xdsl_bufferize.analysis.call_graph import is_public
 from xdsl_bufferize.analysis.empty_tensor import (
     ChainState,
     InPlaceOracle,
@@ -164,6 +166,40 @@ def _input_candidates(
     return found
 
 
+def _calls_by_callee(module: ModuleOp) -> dict[str, list[func.CallOp]]:
+    calls: dict[str, list[func.CallOp]] = {}
+    for op in module.walk():
+        if isinstance(op, func.CallOp):
+            calls.setdefault(op.callee.root_reference.data, []).append(op)
+    return calls
+
+
+def _argument_call_operands(
+    value: SSAValue, calls: dict[str, list[func.CallOp]]
+) -> list[OpOperand] | None:
+    """Reusing a dead input `value` must not cost the callers more than it saves
+    (one allocation): when `value` is an argument of a function, the function then
+    writes it, so each caller still reading the tensor it passes (or passing a
+    constant) copies it, and a public function's result returned as its argument
+    is cloned for its outside callers. None (do not reuse) for an argument of a
+    public function; else the call operands passing it, which must all stay in
+    place for the reuse to be kept (none for any other value)."""
+    if not isinstance(value, BlockArgument):
+        return []
+    function = value.block.parent_op()
+    if not isinstance(function, func.FuncOp) or value.block is not (
+        function.body.blocks.first
+    ):
+        return []
+    if is_public(function):
+        return None
+    return [
+        OpOperand(call, value.index)
+        for call in calls.get(function.sym_name.data, [])
+        if value.index < len(call.operands)
+    ]
+
+
 def eliminate_empty_tensors(
     module: ModuleOp,
     options: BufferizationOptions | None = None,
@@ -177,6 +213,7 @@ def eliminate_empty_tensors(
     check_region_terminators(module, "eliminate-empty-tensors")
     check_ranked_tensors(module, "eliminate-empty-tensors")
     state = ChainState(options)
+    calls = _calls_by_callee(module)
     tried: set[tuple[object, ...]] = set()
     kept: list[_Candidate] = []
     for _ in range(MAX_ROUNDS):
@@ -195,6 +232,10 @@ def eliminate_empty_tensors(
             for candidate, j in _input_candidates(op, state, claimed):
                 if candidate.key in tried or candidate.use in claimed:
                     continue
+                callers = _argument_call_operands(op.operands[j], calls)
+                if callers is None:
+                    continue
+                candidate.required.extend(callers)
                 tried.add(candidate.key)
                 claimed.add(candidate.use)
                 candidate.apply(op.operands[j])
@@ -202,7 +243,11 @@ def eliminate_empty_tensors(
         if not round_candidates:
             break
         # Only the functions holding this round's candidates need verdicts.
-        holders = {enclosing_function(c.use.owner) for c in round_candidates}
+        holders = {
+            enclosing_function(o.owner)
+            for c in round_candidates
+            for o in (c.use, *c.required)
+        }
         oracle: InPlaceOracle | None = (
             in_place_oracle(module, options, keep=keep)
             if None in holders

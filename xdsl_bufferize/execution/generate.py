@@ -29,6 +29,7 @@ the yield equivalent to the iteration argument (what one-shot-bufferize requires
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -171,14 +172,19 @@ called on a `tensor.cast` of a ranked tensor whose result is cast back; the help
 casts its argument to a ranked (static or dynamic) type, may write it, and returns
 it, what it wrote, a new tensor or, by a scalar condition, either."""
 
-MEMREF_OPT_IN_FEATURES: tuple[str, ...] = ("bufferization_deallocs",)
+MEMREF_OPT_IN_FEATURES: tuple[str, ...] = (
+    "bufferization_deallocs",
+    "returned_reshapes",
+)
 """Memref features that are off unless enabled (`+bufferization_deallocs`), so that
 the programs of the default configuration stay what they were.
 
 `bufferization_deallocs`: frees of the program (see `frees`) sometimes spelled as
 MLIR's `bufferization.dealloc (%m : T) if (%c)`, the condition a constant `true`, a
 constant `false` (no free: the pass must free the buffer) or a runtime condition (a
-free on some paths only)."""
+free on some paths only). `returned_reshapes`: helpers returning, instead of a fresh
+buffer, a whole reshape of it (`memref.collapse_shape` of all its dimensions, or a
+1-D buffer expanded to `[n, 1]`), which callers free through the view."""
 
 
 MEMREF_FEATURES: tuple[str, ...] = (
@@ -3561,7 +3567,14 @@ class MemrefProgramGenerator:
                 returned.append(val)
             results.append(val.name)
             result_types.append(typ)
-            if r < 0.5 and self.config.enabled("returned_views"):
+            if (
+                r < 0.5
+                and self.config.enabled("returned_reshapes")
+                and self.rng.random() < 0.8
+                and (reshaped := self.reshape_of(val)) is not None
+            ):
+                results[0], result_types[0], result_shapes[0] = reshaped
+            elif r < 0.5 and self.config.enabled("returned_views"):
                 # one fresh buffer returned twice (callers free it once, after the
                 # last use of either result), with a view of it (private helpers only:
                 # the caller must see the view), or a view of it alone
@@ -3612,6 +3625,35 @@ class MemrefProgramGenerator:
                 result_shapes,
             )
         )
+
+    def reshape_of(self, val: _Val) -> tuple[str, str, tuple[int, ...]] | None:
+        """A whole reshape of the fresh buffer `val` (`returned_reshapes`): all its
+        dimensions collapsed into one, or a static 1-D buffer expanded to `[n, 1]`;
+        None for a buffer with a layout."""
+        g = self.g
+        typ = val.type
+        if not typ.startswith("memref<") or "," in typ or "strided" in typ:
+            return None
+        dims = typ[len("memref<") : typ.rindex("x")].split("x")
+        name = g.fresh("rs")
+        if len(dims) >= 2:
+            size = "?" if "?" in dims else str(math.prod(val.shape))
+            new_type = f"memref<{size}xf32>"
+            group = ", ".join(str(i) for i in range(len(dims)))
+            g.emit(
+                f"{name} = memref.collapse_shape {val.name} [[{group}]] : "
+                f"{typ} into {new_type}"
+            )
+            return name, new_type, (math.prod(val.shape),)
+        if dims == ["?"]:
+            return None
+        n = val.shape[0]
+        new_type = f"memref<{n}x1xf32>"
+        g.emit(
+            f"{name} = memref.expand_shape {val.name} [[0, 1]] output_shape "
+            f"[{n}, 1] : {typ} into {new_type}"
+        )
+        return name, new_type, (n, 1)
 
     def generate(self) -> str:
         n_helpers = (

@@ -168,17 +168,27 @@ class MemRefView:
         )
 
     def is_base_of(self, buffer: Buffer) -> bool:
-        """Whether this view is the very view its allocation returned, or the base
-        buffer `memref.extract_strided_metadata` extracted from any view of it."""
+        """Whether this view is the very view its allocation returned, a reshape of it
+        (`memref.expand_shape` / `collapse_shape` / `cast` of the whole contiguous
+        buffer: the same allocated pointer, start and extent, which MLIR's lowered
+        dealloc frees), or the base buffer `memref.extract_strided_metadata`
+        extracted from any view of it."""
         if self.buffer is not buffer:
             return False
         if self.is_allocated_base:
             return True
         base = buffer.base_view
-        return (
+        if (
             self.offset == base.offset
             and self.sizes == base.sizes
             and self.strides == base.strides
+        ):
+            return True
+        return (
+            self.offset == base.offset
+            and base.strides == contiguous_strides(base.sizes)
+            and self.strides == contiguous_strides(self.sizes)
+            and num_elements(self.sizes) == num_elements(base.sizes)
         )
 
     def __repr__(self) -> str:

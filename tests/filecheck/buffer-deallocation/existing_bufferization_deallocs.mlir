@@ -158,3 +158,37 @@ func.func @main() -> f32 {
 // CHECK-NEXT:    memref.dealloc %a : memref<4xf32>
 // CHECK-NEXT:    scf.yield %n : f32
 // CHECK-NOT:   dealloc
+
+// -----
+
+// A free of the program under a condition inside one branch of an scf.if (found by
+// the fuzzer: the pass used to complete only the outer scf.if, leaking the buffer
+// when neither condition held): completed at each level.
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f1 = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f1 : f32) outs(%a : memref<4xf32>)
+  %v = memref.load %a[%c0] : memref<4xf32>
+  %p = arith.cmpi slt, %c1, %c0 : index
+  scf.if %p {
+  } else {
+    %q = arith.cmpi slt, %c1, %c1 : index
+    bufferization.dealloc (%a : memref<4xf32>) if (%q)
+  }
+  func.return %v : f32
+}
+
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK:       scf.if %p {
+// CHECK-NEXT:    memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:    %q = arith.cmpi slt, %c1, %c1 : index
+// CHECK-NEXT:    scf.if %q {
+// CHECK-NEXT:      memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %v : f32

@@ -271,3 +271,35 @@ func.func @main() -> f32 {
 // CHECK-NEXT: memref.dealloc %s : memref<?xf32>
 // CHECK-NEXT: func.return %v : f32
 // CHECK-NEXT: }
+
+// -----
+
+// Freed by the input in an scf.if nested in one branch of another: freed by us on
+// every other path, at each level.
+func.func @main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %f1 = arith.constant 1.0 : f32
+  %p = arith.constant true
+  %q = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f1 : f32) outs(%a : memref<4xf32>)
+  %v = memref.load %a[%c0] : memref<4xf32>
+  scf.if %p {
+    scf.if %q {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  func.return %v : f32
+}
+
+// CHECK-LABEL: func.func @main() -> f32 {
+// CHECK:       scf.if %p {
+// CHECK-NEXT:    scf.if %q {
+// CHECK-NEXT:      memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:    memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %v : f32

@@ -26,7 +26,8 @@ func.func @main() -> (f32, f32) {
   %c2 = arith.constant 2 : index
   %x = arith.constant 3.0 : f32
   %e = tensor.empty() : tensor<4x4xf32>
-  %b = linalg.fill ins(%x : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %f = linalg.fill ins(%x : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %b = tensor.insert %x into %f[%c0, %c0] : tensor<4x4xf32>
   %col = tensor.extract_slice %b[0, 2] [4, 1] [1, 1] : tensor<4x4xf32> to tensor<4xf32>
   %r = func.call @inc(%col) : (tensor<4xf32>) -> tensor<4xf32>
   %b2 = tensor.insert_slice %r into %b[0, 2] [4, 1] [1, 1] : tensor<4xf32> into tensor<4x4xf32>

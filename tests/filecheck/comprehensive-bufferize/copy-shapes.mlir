@@ -12,7 +12,8 @@ func.func @main() -> (f32, f32, f32, f32) {
   %x = arith.constant 1.0 : f32
   %y = arith.constant 2.0 : f32
   %e = tensor.empty() : tensor<2xf32>
-  %t = linalg.fill ins(%x : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+  %f = linalg.fill ins(%x : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+  %t = tensor.insert %y into %f[%c1] : tensor<2xf32>
   %d = tensor.cast %t : tensor<2xf32> to tensor<?xf32>
   %w = tensor.insert %y into %d[%c0] : tensor<?xf32>
   %a = tensor.extract %t[%c0] : tensor<2xf32>
@@ -25,6 +26,7 @@ func.func @main() -> (f32, f32, f32, f32) {
 // CHECK-LABEL: func.func @main()
 // CHECK:         %[[S:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
 // CHECK-NEXT:    linalg.fill ins(%x : f32) outs(%[[S]] : memref<2xf32>)
+// CHECK-NEXT:    memref.store %y, %[[S]][%c1] : memref<2xf32>
 // CHECK-NEXT:    %[[C:.*]] = "memref.cast"(%[[S]]) : (memref<2xf32>) -> memref<?xf32>
 // CHECK:         %[[D:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
 // CHECK-NEXT:    "memref.copy"(%[[C]], %[[D]]) : (memref<?xf32>, memref<?xf32>) -> ()

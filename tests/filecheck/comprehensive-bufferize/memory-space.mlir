@@ -16,8 +16,10 @@ func.func private @fill(%t: tensor<4xf32>, %v: f32) -> tensor<4xf32> {
 
 func.func private @make() -> tensor<4xf32> {
   %two = arith.constant 2.0 : f32
+  %c1 = arith.constant 1 : index
   %t = bufferization.alloc_tensor() {memory_space = 1 : i64} : tensor<4xf32>
-  %u = linalg.fill ins(%two : f32) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+  %f = linalg.fill ins(%two : f32) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+  %u = tensor.insert %two into %f[%c1] : tensor<4xf32>
   return %u : tensor<4xf32>
 }
 
@@ -37,6 +39,7 @@ func.func @main() -> f32 {
 // CHECK-LABEL: func.func private @make() -> memref<4xf32>
 // CHECK:       %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32, 1 : i64>
 // CHECK-NEXT:  linalg.fill ins(%{{.*}} : f32) outs(%[[A]] : memref<4xf32, 1 : i64>)
+// CHECK-NEXT:  memref.store %two, %[[A]][%{{.*}}] : memref<4xf32, 1 : i64>
 // CHECK-NEXT:  %[[R:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
 // CHECK-NEXT:  "memref.copy"(%[[A]], %[[R]]) : (memref<4xf32, 1 : i64>, memref<4xf32>) -> ()
 // CHECK-NEXT:  memref.dealloc %[[A]] : memref<4xf32, 1 : i64>

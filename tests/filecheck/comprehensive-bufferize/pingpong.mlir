@@ -67,9 +67,12 @@ func.func @main() -> (f32, f32, f32) {
 // -----
 
 // The first buffer's old contents are read after the loop: the loop starts from
-// a copy of it (made once, before the loop), then passes the buffers around.
+// a copy of it (made once, before the loop; the buffer holds one scalar, so the copy
+// is a second fill), then passes the buffers around.
 // CHECK-LABEL: func.func @main
-// CHECK:       "memref.copy"
+// CHECK:       linalg.fill
+// CHECK:       linalg.fill
+// CHECK-NOT:   memref.copy
 // CHECK:       scf.for
 // CHECK-NOT:   memref.alloc
 // CHECK-NOT:   memref.copy
@@ -98,9 +101,11 @@ func.func @main() -> (f32, f32) {
 // -----
 
 // One tensor as both buffers: they must not become one buffer; the second starts
-// from a copy, then the two are passed around.
+// from a copy (of a filled buffer: a second fill), then the two are passed around.
 // CHECK-LABEL: func.func @main
-// CHECK:       "memref.copy"
+// CHECK:       linalg.fill
+// CHECK:       linalg.fill
+// CHECK-NOT:   memref.copy
 // CHECK:       scf.for
 // CHECK-NOT:   memref.alloc
 // CHECK-NOT:   memref.copy

@@ -94,7 +94,7 @@ func.func @main() -> (f32, f32) {
 // CHECK:      func.func @main() -> (f32, f32) {
 // CHECK:        %[[T:.*]] = memref.alloc() {alignment = 64 : i64} : memref<3xf32>
 // CHECK:        %[[K:.*]] = memref.alloc() {alignment = 64 : i64} : memref<3xf32>
-// CHECK-NEXT:   "memref.copy"(%[[T]], %[[K]]) : (memref<3xf32>, memref<3xf32>) -> ()
+// CHECK-NEXT:   linalg.fill ins(%z : f32) outs(%[[K]] : memref<3xf32>)
 // CHECK-NEXT:   %[[U:.*]] = "memref.cast"(%[[K]]) : (memref<3xf32>) -> memref<*xf32>
 // CHECK-NEXT:   %s = func.call @sum_after_set__inplace(%[[U]], %v) : (memref<*xf32>, f32) -> f32
 // CHECK-NEXT:   memref.dealloc %[[K]] : memref<3xf32>

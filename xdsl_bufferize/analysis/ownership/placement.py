@@ -102,19 +102,37 @@ def _place(
             holders = _holders(state, root, uses, *point.edge)
         plan.frees.append(PlannedFree(root, model, point, conditional, holders))
 
-    for holder, frees in partially_freeing.items():
+    def complete(holder: Operation, frees: list[Operation]) -> None:
+        """Free `root` in each region of `holder` on the paths where none of
+        `frees` (inside `holder`) runs: nothing in a region whose block frees it
+        directly, the same one level down in a region whose frees are all in one
+        op of that kind (an scf.if in an scf.if), after the last use elsewhere."""
         for nested in holder.regions:
             block = nested.blocks.first
             if block is None:
                 add(FreePoint(empty_region=nested))
                 continue
-            if any(ancestor_in_region(free, nested) is not None for free in frees):
+            inside = [f for f in frees if ancestor_in_region(f, nested) is not None]
+            if inside:
+                if any(f.parent_block() is block for f in inside):
+                    continue
+                anchors = {ancestor_in_region(f, nested) for f in inside}
+                anchor = anchors.pop() if len(anchors) == 1 else None
+                if (
+                    anchor is not None
+                    and anchor.parent_block() is block
+                    and captures_buffers(anchor)
+                ):
+                    complete(anchor, inside)
                 continue
             nested_uses = state._uses_in_region(root, nested)
             last = max(nested_uses, key=state.position, default=None)
             if last is not None and last is block.last_op:
                 continue  # forwarded from here: the program frees it further on
             add(FreePoint(block_start=block) if last is None else FreePoint(after=last))
+
+    for holder, frees in partially_freeing.items():
+        complete(holder, frees)
     for holder, exits in captured_by.items():
         if holder in partially_freeing:
             continue  # each of its regions frees it, hands it on or is done above

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from xdsl.dialects import builtin, func, memref
+from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from xdsl_bufferize.analysis.ownership.plan import (
@@ -26,7 +27,7 @@ from xdsl_bufferize.analysis.ownership.plan import (
 from xdsl_bufferize.interfaces.region_branch import captures_buffers
 from xdsl_bufferize.interfaces.view_like import is_view
 from xdsl_bufferize.utils.ir import ancestor_in_region, is_memref
-from xdsl_bufferize.utils.memref_layout import static_offset_layout
+from xdsl_bufferize.utils.memref_layout import has_no_layout, static_offset_layout
 
 
 def _outlives(state: OwnershipState, root: SSAValue, site: Site) -> bool:
@@ -244,6 +245,22 @@ def may_hold_inner_view(state: OwnershipState, value: SSAValue) -> bool:
     return False
 
 
+def _whole_reshape(op: Operation) -> bool:
+    """Whether `op` reshapes a contiguous buffer into a contiguous buffer
+    (`memref.expand_shape` / `collapse_shape` between identity layouts): the view
+    keeps the allocation's start and extent, so a plain dealloc of it frees the
+    allocation, as MLIR's lowered dealloc frees the descriptor's allocated pointer."""
+    if not isinstance(op, memref.ExpandShapeOp | memref.CollapseShapeOp):
+        return False
+    source, result = op.operands[0].type, op.results[0].type
+    return (
+        isinstance(source, MemRefType)
+        and isinstance(result, MemRefType)
+        and has_no_layout(source)
+        and has_no_layout(result)
+    )
+
+
 def _view_root(state: OwnershipState, value: SSAValue) -> tuple[SSAValue, bool] | None:
     """The value `value` is a view of through single-source view ops and calls
     forwarding (a view of) an operand, and whether the view keeps its start
@@ -259,7 +276,9 @@ def _view_root(state: OwnershipState, value: SSAValue) -> tuple[SSAValue, bool] 
         if isinstance(current.op, func.CallOp):
             if not state.forwarding.forwards_base(current.op, current.index):
                 base_preserving = False
-        elif not isinstance(current.op, memref.CastOp):
+        elif not isinstance(current.op, memref.CastOp) and not _whole_reshape(
+            current.op
+        ):
             base_preserving = False
         sources = state.view_sources[current]
         if len(sources) != 1:
