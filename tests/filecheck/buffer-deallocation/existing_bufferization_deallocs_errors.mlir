@@ -8,7 +8,7 @@ func.func @retained(%c: i1) -> i1 {
   func.return %r : i1
 }
 
-// CHECK: buffer-deallocation: 'bufferization.dealloc' in @retained: has a retain list: its results are ownership flags of a deallocation already made, which this pass cannot merge with its own (run it on input without such deallocations)
+// CHECK: 'bufferization.dealloc' op has a retain list: its results are ownership flags of a deallocation already made, which this pass cannot merge with its own (run it on input without such deallocations)
 
 // -----
 
@@ -19,7 +19,7 @@ func.func @twice(%c: i1) {
   func.return
 }
 
-// CHECK: buffer-deallocation: 'bufferization.dealloc' in @twice: frees several memrefs that may share an allocation (bufferization.dealloc frees a shared allocation once): cannot read it as separate frees
+// CHECK: 'bufferization.dealloc' op frees several memrefs that may share an allocation (bufferization.dealloc frees a shared allocation once): cannot read it as separate frees
 
 // -----
 
@@ -31,4 +31,4 @@ func.func @view_and_base(%c: i1) {
   func.return
 }
 
-// CHECK: buffer-deallocation: 'bufferization.dealloc' in @view_and_base: frees several memrefs that may share an allocation (bufferization.dealloc frees a shared allocation once): cannot read it as separate frees
+// CHECK: 'bufferization.dealloc' op frees several memrefs that may share an allocation (bufferization.dealloc frees a shared allocation once): cannot read it as separate frees
