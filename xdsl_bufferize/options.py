@@ -251,8 +251,10 @@ class OneShotBufferizeOptions(PassOptions):
     test_analysis_only: bool = False
     """Annotate in-place decisions (`__inplace_operands_attr__`); rewrite nothing."""
     print_conflicts: bool = False
-    """With test-analysis-only, annotate each RaW conflict as MLIR does
-    (`__conflict_*__`); otherwise print why each copy is made to stderr."""
+    """Print why each copy is made to stderr (one line per out-of-place operand);
+    with test-analysis-only, also annotate each RaW conflict as MLIR does:
+    `C_<n>[CONFL-WRITE: i]` on the writing op, `C_<n>[READ: i]` on the read and
+    `C_<n>[DEF: result i]` (or `bbArg i`) where the written value is defined."""
     unknown_type_conversion: UnknownLayoutMapName = "fully-dynamic-layout-map"
     """Layout of the memrefs at the boundary of unknown ops; only
     fully-dynamic-layout-map is supported."""

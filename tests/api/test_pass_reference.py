@@ -3,13 +3,17 @@ with its options, and docs/passes.md is exactly its generated Markdown."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
+
+import pytest
 
 from xdsl_bufferize.options import MLIR_PASS_NAMES
 from xdsl_bufferize.passes import all_pass_docs, format_markdown, main
 from xdsl_bufferize.universe import XDSL_BUFFERIZE_UNIVERSE
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "passes.md"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs" / "passes.md"
 
 
 def test_docs_passes_md_is_generated() -> None:
@@ -41,3 +45,20 @@ def test_mlir_names_resolve() -> None:
     passes = set(XDSL_BUFFERIZE_UNIVERSE.all_passes) | {"empty-tensor-to-alloc-tensor"}
     for ours, _ in MLIR_PASS_NAMES.values():
         assert ours is None or ours in passes
+
+
+def test_console_scripts_resolve(capsys) -> None:  # pyright: ignore[reportMissingParameterType, reportUnknownParameterType]
+    """Every `[project.scripts]` entry names a function that exists; the listing is
+    installed as `xdsl-bufferize-passes` (the README names it)."""
+    tomllib = pytest.importorskip("tomllib")
+    scripts: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text())[
+        "project"
+    ]["scripts"]
+    assert scripts["xdsl-bufferize-passes"] == "xdsl_bufferize.passes:main"
+    for target in scripts.values():
+        module, _, function = target.partition(":")
+        assert callable(getattr(importlib.import_module(module), function)), target
+    entry = importlib.import_module("xdsl_bufferize.passes").main
+    assert entry(["buffer-loop-hoisting"]) == 0
+    out: str = capsys.readouterr().out  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    assert out.startswith("buffer-loop-hoisting: ")

@@ -90,3 +90,34 @@ def test_setup_commands_run_after_the_install(tmp_path: Path) -> None:
     (command,) = commands(path)
     assert command.block.marker == "setup"
     assert runnable_part(command) == "xdsl-opt f"
+
+
+def test_block_runs_keep_order_and_stop_at_a_wrong_status(tmp_path: Path) -> None:
+    """A block's commands run in order in one folder; a block stops at the first
+    command whose exit status is not the expected one; blocks do not share folders."""
+    from tests.docs.doc_runner import BlockRuns, by_block
+
+    path = tmp_path / "run.md"
+    path.write_text(
+        "```console\n$ echo one > f\n$ cat f\none\n```\n\n"
+        "<!-- doc-test: exit 3 -->\n```sh\nexit 3\ntrue\necho never\n```\n\n"
+        "```sh\ntest ! -e f\n```\n"
+    )
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    runs = BlockRuns(scratch)
+    blocks = by_block(commands(path))
+    runs.start(blocks)
+    try:
+        first, second, third = (runs.outcomes(block) for block in blocks)
+    finally:
+        runs.close()
+    assert [(o.command.text, o.returncode, o.stdout) for o in first] == [
+        ("echo one > f", 0, ""),
+        ("cat f", 0, "one\n"),
+    ]
+    assert [(o.command.text, o.returncode) for o in second] == [
+        ("exit 3", 3),
+        ("true", 0),
+    ]
+    assert [o.returncode for o in third] == [0]

@@ -6,17 +6,12 @@ The conventions the documents follow are in `doc_blocks` (and docs/contributing.
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.docs.doc_blocks import (
     ROOT,
-    Block,
     Command,
     anchors,
     commands,
@@ -29,23 +24,20 @@ from tests.docs.doc_blocks import (
     split,
     table_cells,
 )
+from tests.docs.doc_runner import (
+    BlockRuns,
+    Outcome,
+    by_block,
+    expected_status,
+    skip_reason,
+)
 
 README_MAX_WORDS = 1500
 CELL_MAX_CHARS = 300
 PARAGRAPH_MAX_LINES = 25
-COMMAND_SECONDS = 240
-"""A command's time limit: the slowest shown takes about 20 s on a loaded 2-core CI."""
-
-GENERATED_ELSEWHERE = frozenset({"docs/passes.md"})
-"""Documents that another branch generates (the pass and option reference, from
-`xdsl_bufferize/options.py`): a link to one may point nowhere until it is merged."""
-
-LINKED_FOLDERS = ("examples", "docs", "tests", "bench", "xdsl_bufferize")
-"""What a command's scratch folder links from the checkout (commands use these paths)."""
-
 DOCUMENTS = documents()
 COMMANDS = [command for path in DOCUMENTS for command in commands(path)]
-HAS_MLIR = importlib.util.find_spec("mlir_finch") is not None
+BLOCKS = by_block(COMMANDS)
 
 
 def test_readme_is_short() -> None:
@@ -79,14 +71,8 @@ def test_links_resolve(path: Path) -> None:
     for target in links(path):
         file_part, _, anchor = target.partition("#")
         target_path = (path.parent / file_part).resolve() if file_part else path
-        relative = (
-            target_path.relative_to(ROOT).as_posix()
-            if target_path.is_relative_to(ROOT)
-            else str(target_path)
-        )
         if not target_path.exists():
-            if relative not in GENERATED_ELSEWHERE:
-                broken.append(target)
+            broken.append(target)
             continue
         if (
             anchor
@@ -112,17 +98,10 @@ def test_readme_example_is_the_file_it_names() -> None:
     assert list(shown.lines) == [line for line in source if not line.startswith("//")]
 
 
-def test_python_api_example_prints_a_bufferized_module() -> None:
+def test_python_api_example_prints_a_bufferized_module(doc_runs: BlockRuns) -> None:
     """The Python API example (docs/python-api.md) prints memref programs."""
-    command = next(c for c in COMMANDS if c.python)
-    done = subprocess.run(
-        [sys.executable, "-c", command.text],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=COMMAND_SECONDS,
-        check=False,
-    )
+    block = next(b for b in BLOCKS if b[0].python)
+    (done,) = doc_runs.outcomes(block)
     assert done.returncode == 0, done.stderr
     assert "func.func private @scale_add" in done.stdout
     assert "tensor<" not in done.stdout
@@ -151,53 +130,29 @@ def _normalise(text: str) -> list[str]:
     return lines
 
 
-def _by_block(found: list[Command]) -> list[list[Command]]:
-    """The commands grouped by block: a block's commands run in order in one folder
-    (a later one may read what an earlier one wrote)."""
-    groups: dict[Block, list[Command]] = {}
-    for command in found:
-        groups.setdefault(command.block, []).append(command)
-    return list(groups.values())
+@pytest.mark.parametrize("block", BLOCKS, ids=lambda b: b[0].id)
+def test_shown_commands_run(block: list[Command], doc_runs: BlockRuns) -> None:
+    """Each command of the block exits as its marker says (0 without one), and a
+    console block's output is the one shown. Blocks run side by side
+    (`doc_runner`); a block's commands run in order in one folder (a later one may
+    read what an earlier one wrote)."""
+    reason = skip_reason(block)
+    if reason is not None:
+        pytest.skip(reason)
+    outcomes = doc_runs.outcomes(block)
+    for outcome in outcomes:
+        _compare(outcome)
+    assert [o.command for o in outcomes] == [c for c in block if runnable_part(c)]
 
 
-@pytest.mark.parametrize("block", _by_block(COMMANDS), ids=lambda b: b[0].id)
-def test_shown_commands_run(block: list[Command], tmp_path: Path) -> None:
-    if block[0].block.marker == "needs mlir" and not HAS_MLIR:
-        pytest.skip("needs the mlir extra (finch-mlir)")
-    for folder in LINKED_FOLDERS:
-        (tmp_path / folder).symlink_to(ROOT / folder)
-    for command in block:
-        _run_and_compare(command, tmp_path)
-
-
-def _run_and_compare(command: Command, tmp_path: Path) -> None:
-    text = runnable_part(command)
-    if not text:
-        return
-    env = dict(os.environ)
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p
+def _compare(outcome: Outcome) -> None:
+    command = outcome.command
+    status = expected_status(command.block)
+    assert outcome.returncode == status, (
+        f"{command.id}\n{outcome.stdout}\n{outcome.stderr}"
     )
-    argv = (
-        [sys.executable, "-c", text]
-        if command.python
-        else ["bash", "-c", f"set -eo pipefail; {text}"]
-    )
-    done = subprocess.run(
-        argv,
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=COMMAND_SECONDS,
-        check=False,
-    )
-    marker = command.block.marker or ""
-    status = int(marker.split()[1]) if marker.startswith("exit ") else 0
-    assert done.returncode == status, f"{command.id}\n{done.stdout}\n{done.stderr}"
     if command.output is not None:
-        real = _normalise(done.stdout) + _normalise(done.stderr)
+        real = _normalise(outcome.stdout) + _normalise(outcome.stderr)
         shown = tuple(_normalise("\n".join(command.output)))
         assert output_matches(shown, real), (
             f"{command.id}: output differs\n--- shown\n"
