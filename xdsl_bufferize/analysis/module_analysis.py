@@ -208,21 +208,26 @@ def is_value_written(
     buffer it writes may be `value`'s: one of its buffer roots (followed back
     through in-place aliasing operands) is `value`, or is a block argument of a
     nested region or block (whose buffer the roots do not follow further)."""
-    precise = isinstance(state, OneShotAnalysisState)
-    if precise:
-        state.root_cache = {}
+    if not isinstance(state, OneShotAnalysisState):
+        return any(
+            state.are_aliasing_buffers(slot.value, value)
+            and state.bufferizes_to_memory_write(slot)
+            and state.is_in_place(slot)
+            for slot in slots
+        )
+    saved = state.root_cache
+    state.root_cache = {}
     try:
         for slot in slots:
             if not state.are_aliasing_buffers(slot.value, value):
                 continue
             if not (state.bufferizes_to_memory_write(slot) and state.is_in_place(slot)):
                 continue
-            if not precise or _may_write_buffer_of(state, slot.value, value):
+            if _may_write_buffer_of(state, slot.value, value):
                 return True
         return False
     finally:
-        if precise:
-            state.root_cache = None
+        state.root_cache = saved
 
 
 def _may_write_buffer_of(
