@@ -1,6 +1,8 @@
 """The generator's opt-in features of issue #24: `dynamic_reshape` (collapse /
 expand of dynamically shaped arguments), `cf_tensor_args` (cf branches carrying
-tensors) and `memory_space` helpers returning tensors in space 1. Off by default
+tensors), `memory_space` helpers returning tensors in space 1 and
+`call_returned_args` (a helper returning its argument beside the result of a call
+that returns that argument on some paths only). Off by default
 (every seed's program is what it was), on when enabled, and their programs keep
 their results and free every buffer under both bufferization pipelines."""
 
@@ -24,10 +26,13 @@ FEATURES = {
     "dynamic_reshape": ("tensor.collapse_shape %t", "tensor.expand_shape"),
     "cf_tensor_args": ("cf.br ^", "@cftensor"),
     "memory_space": ("call @space",),
+    "call_returned_args": ("call @retboth", "call @pickarg"),
 }
 
 
-@pytest.mark.parametrize("feature", ["dynamic_reshape", "cf_tensor_args"])
+@pytest.mark.parametrize(
+    "feature", ["dynamic_reshape", "cf_tensor_args", "call_returned_args"]
+)
 def test_off_by_default(feature: str) -> None:
     assert not GeneratorConfig().enabled(feature)
     texts = "\n".join(generate_program(seed, GeneratorConfig()) for seed in range(10))

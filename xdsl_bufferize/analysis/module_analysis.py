@@ -53,7 +53,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from xdsl_bufferize.analysis.call_graph import CallGraph, function_returns
 from xdsl_bufferize.analysis.func_attrs import (
@@ -199,11 +199,48 @@ def operand_slots(op: Operation) -> Iterable[OpOperand]:
 def is_value_written(
     state: AnalysisState, value: SSAValue, slots: Sequence[OpOperand]
 ) -> bool:
-    """Whether some op among `slots` writes, in place, a buffer aliasing `value`."""
-    for slot in slots:
-        if not state.are_aliasing_buffers(slot.value, value):
-            continue
-        if state.bufferizes_to_memory_write(slot) and state.is_in_place(slot):
+    """Whether some op among `slots` writes, in place, a buffer aliasing `value`.
+
+    The union-find's alias sets are a may-alias closure: an `scf.if` (or a call)
+    yielding the argument on one path and a fresh buffer on another joins both in
+    one set, although a write into the fresh buffer before the join never touches
+    the argument. When `state` is a one-shot analysis, a write counts only if the
+    buffer it writes may be `value`'s: one of its buffer roots (followed back
+    through in-place aliasing operands) is `value`, or is a block argument of a
+    nested region or block (whose buffer the roots do not follow further)."""
+    if not isinstance(state, OneShotAnalysisState):
+        return any(
+            state.are_aliasing_buffers(slot.value, value)
+            and state.bufferizes_to_memory_write(slot)
+            and state.is_in_place(slot)
+            for slot in slots
+        )
+    saved = state.root_cache
+    state.root_cache = {}
+    try:
+        for slot in slots:
+            if not state.are_aliasing_buffers(slot.value, value):
+                continue
+            if not (state.bufferizes_to_memory_write(slot) and state.is_in_place(slot)):
+                continue
+            if _may_write_buffer_of(state, slot.value, value):
+                return True
+        return False
+    finally:
+        state.root_cache = saved
+
+
+def _may_write_buffer_of(
+    state: OneShotAnalysisState, written: SSAValue, value: SSAValue
+) -> bool:
+    """Whether the buffer of `written` may be the buffer of `value` (a function's
+    block argument): `value` is among its roots, or a root is a block argument
+    other than the function's own arguments (unknown where it comes from)."""
+    owner_block = value.block if isinstance(value, BlockArgument) else None
+    for root in state.buffer_roots(written):
+        if root is value:
+            return True
+        if isinstance(root, BlockArgument) and root.block is not owner_block:
             return True
     return False
 

@@ -93,10 +93,12 @@ OPT_IN_FEATURES: tuple[str, ...] = (
     "dynamic_reshape",
     "cf_tensor_args",
     "named_structured",
+    "call_returned_args",
 )
 """Tensor features that are off unless enabled (`+memory_space`, `+dynamic_reshape`,
-`+cf_tensor_args`, `+named_structured`), so that the programs of every seed stay as they
-were without them (see `memory_space`, `dynamic_reshape` and `named_structured` below)."""
+`+cf_tensor_args`, `+named_structured`, `+call_returned_args`), so that the programs of
+every seed stay as they were without them (see `memory_space`, `dynamic_reshape`,
+`named_structured` and `call_returned_args` below)."""
 
 TENSOR_FEATURES: tuple[str, ...] = (
     "calls",
@@ -134,6 +136,14 @@ frontends emit (`dialects/linalg_named.py`): `linalg.batch_matmul`, `matvec`,
 and convolutions (`conv_1d`, `conv_1d_nwc_wcf`, `conv_2d_nhwc_hwcf`,
 `depthwise_conv_2d_nhwc_hwc`) with random strides and dilations, accumulating into an
 existing tensor (an aliasing write) or a new one.
+
+`call_returned_args` (opt-in: `+call_returned_args`, with function boundaries): a
+helper returning its argument together with the result of a call that returns that
+argument on some paths only: `@retboth<n>(%t, %s)` (private or public) calls
+`@pickarg<n>(%t, %s)` (directly or through a second private helper that returns the
+call's result) and returns `%t, %r` or `%r, %t`; `@pickarg<n>` returns `%t` when
+`%s > 0`, else a new tensor filled with `%s` (sometimes written again first, or the
+argument only read). The caller's later ops may write one result and read the other.
 
 `memory_space` (opt-in: `+memory_space`): tensors in memory space 1 (`bufferization.alloc_tensor()
 {memory_space = 1 : i64}`, filled or initialised like other new tensors, or an
@@ -2215,6 +2225,82 @@ class ProgramGenerator:
         ]
         return "\n".join(lines)
 
+    def op_call_returned_args(self, depth: int) -> None:
+        """A call of a `call_returned_args` helper (see `_returned_args_helper`)."""
+        helper = self._special_helper("call_returned_args", self._returned_args_helper)
+        if helper is not None:
+            self.called.add(helper.name)
+            self._special_call(helper, [self.scalar()])
+
+    def _returned_args_helper(self, number: int) -> _Helper:
+        """`@retboth<n>(%t: tensor<S>, %s: f32) -> (tensor<S>, tensor<S>)` returning
+        `%t` and the result of a call that returns `%t` when `%s > 0`, else a new
+        tensor; the texts (the helper, the picking callee and maybe a second level)
+        go among the functions."""
+        rng = self.rng
+        shape = self.shape()
+        typ = tensor_type(shape)
+        first = ", ".join("%c0" for _ in shape)
+        pick, name = f"pickarg{number}", f"retboth{number}"
+        read_arg = rng.random() < 0.4
+        write_new = rng.random() < 0.4
+        lines = [
+            f"func.func private @{pick}(%t: {typ}, %s: f32) -> {typ} {{",
+            "  %c0 = arith.constant 0 : index",
+            "  %zero = arith.constant 0.0 : f32",
+            "  %cond = arith.cmpf ogt, %s, %zero : f32",
+        ]
+        fill = "%s"
+        if read_arg:
+            lines.append(f"  %x = tensor.extract %t[{first}] : {typ}")
+            lines.append("  %xs = arith.addf %x, %s : f32")
+            fill = "%xs"
+        lines += [
+            f"  %r = scf.if %cond -> ({typ}) {{",
+            f"    scf.yield %t : {typ}",
+            "  } else {",
+            f"    %e = tensor.empty() : {typ}",
+            f"    %f = linalg.fill ins({fill} : f32) outs(%e : {typ}) -> {typ}",
+        ]
+        out = "%f"
+        if write_new:
+            lines.append(f"    %w = tensor.insert %s into %f[{first}] : {typ}")
+            out = "%w"
+        lines += [
+            f"    scf.yield {out} : {typ}",
+            "  }",
+            f"  func.return %r : {typ}",
+            "}",
+        ]
+        self.functions_text.append("\n".join(lines))
+        callee = pick
+        if rng.random() < 0.4:
+            callee = f"{pick}_via"
+            self.functions_text.append(
+                "\n".join(
+                    [
+                        f"func.func private @{callee}(%t: {typ}, %s: f32) -> {typ} {{",
+                        f"  %r = func.call @{pick}(%t, %s) : ({typ}, f32) -> {typ}",
+                        f"  func.return %r : {typ}",
+                        "}",
+                    ]
+                )
+            )
+        public = rng.random() < 0.3
+        returned = "%t, %r" if rng.random() < 0.5 else "%r, %t"
+        self.functions_text.append(
+            "\n".join(
+                [
+                    f"func.func {'' if public else 'private '}@{name}(%t: {typ}, "
+                    f"%s: f32) -> ({typ}, {typ}) {{",
+                    f"  %r = func.call @{callee}(%t, %s) : ({typ}, f32) -> {typ}",
+                    f"  func.return {returned} : {typ}, {typ}",
+                    "}",
+                ]
+            )
+        )
+        return _Helper(name, [typ, "f32"], [typ, typ], [shape, ()], [shape, shape])
+
     def _reshape_helper(self, number: int) -> _Helper:
         """`@reshape<n>(%t: tensor<?x?xf32>, %s: f32) -> tensor<?x?xf32>` (see
         `_reshape_function`); the text goes among the functions."""
@@ -2400,6 +2486,12 @@ class ProgramGenerator:
                 self.op_cf_tensor_args,
                 0.6 if c.function_boundaries else 0.0,
                 "cf_tensor_args",
+            ),
+            (
+                "call_returned_args",
+                self.op_call_returned_args,
+                0.6 if c.function_boundaries else 0.0,
+                "call_returned_args",
             ),
         ]
         return [
