@@ -8,9 +8,11 @@ and after and comparing the two directories (`diff -r BEFORE AFTER` is empty):
     python scripts/dump_outputs.py /tmp/after
     diff -r /tmp/before /tmp/after
 
-Inputs: the examples, the workloads of `../shared/workloads` (when present), the
+Inputs: the examples, the workloads of `../shared/workloads` (when present) and of
+`tests/workloads`, the
 filecheck inputs (each `xdsl-opt` RUN line as written, plus the main pipelines),
-the fuzz regressions and the bench families at 2,000 operations. Each run is one
+the fuzz regressions and the bench families at 2,000 operations
+(also through one-shot-bufferize plus buffer-deallocation, as the benchmark runs). Each run is one
 file `<input>.<pipeline>.out` holding the output, or the diagnostic and exit status.
 """
 
@@ -36,6 +38,10 @@ TENSOR_PIPELINES = (
     "one-shot-bufferize{bufferize-function-boundaries=true test-analysis-only=true allow-return-allocs-from-loops=true}",
 )
 MEMREF_PIPELINES = ("buffer-deallocation",)
+BENCH_ONE_SHOT_DEALLOC = (
+    "one-shot-bufferize{bufferize-function-boundaries=true},buffer-deallocation"
+)
+"""The benchmark's one-shot plus deallocation pipeline (bench/xdsl_side.py)."""
 
 
 def _run(args: list[str], path: Path) -> str:
@@ -66,6 +72,7 @@ def _jobs(shared: Path, scratch: Path) -> Iterator[tuple[str, Path, list[str]]]:
     """(name, input file, xdsl-opt arguments) of every run."""
     tensor_inputs: list[Path] = sorted((ROOT / "examples").glob("*.mlir"))
     tensor_inputs += sorted((shared / "workloads").glob("*.mlir"))
+    tensor_inputs += sorted((ROOT / "tests" / "workloads").glob("*.mlir"))
     for path in sorted((ROOT / "tests" / "fuzz" / "regressions").glob("*.mlir")):
         pipelines = (
             MEMREF_PIPELINES if path.name.startswith("dealloc") else TENSOR_PIPELINES
@@ -82,7 +89,7 @@ def _jobs(shared: Path, scratch: Path) -> Iterator[tuple[str, Path, list[str]]]:
     for path in tensor_inputs:
         for pipeline in TENSOR_PIPELINES:
             yield (
-                f"{path.parent.name}/{path.name}.{pipeline}",
+                f"{path.relative_to(path.parents[1]).as_posix()}.{pipeline}",
                 path,
                 [
                     "-p",
@@ -113,7 +120,7 @@ def _jobs(shared: Path, scratch: Path) -> Iterator[tuple[str, Path, list[str]]]:
     for family in FAMILIES:
         path = scratch / f"{family}.mlir"
         path.write_text(generate(family, 2000, seed=1).text)
-        for pipeline in TENSOR_PIPELINES[:2]:
+        for pipeline in (*TENSOR_PIPELINES[:2], BENCH_ONE_SHOT_DEALLOC):
             yield f"bench/{family}.{pipeline}", path, ["-p", pipeline]
 
 

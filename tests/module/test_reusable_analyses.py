@@ -88,3 +88,36 @@ def test_reuse_changes_no_decision(
     monkeypatch.setattr(ReusableAnalyses, "valid_records", lambda *_: {})
     without = str(apply_pipeline(parse_module(text), "comprehensive-bufferize"))
     assert with_reuse == without
+
+
+def test_call_graph_built_once_for_elimination_and_one_shot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """comprehensive-bufferize builds the module's call graph once for
+    eliminate-empty-tensors (every round) and one-shot; `clear` forgets it."""
+    import xdsl_bufferize.analysis.empty_tensor as empty_tensor
+    import xdsl_bufferize.analysis.module_analysis as module_analysis
+    import xdsl_bufferize.bufferization.module_driver as module_driver
+
+    built: list[ModuleOp] = []
+
+    def counting(module: ModuleOp):  # noqa: ANN202 -- the wrapped builder's type
+        built.append(module)
+        return build_call_graph(module)
+
+    for holder in (empty_tensor, module_analysis, module_driver):
+        monkeypatch.setattr(holder, "build_call_graph", counting)
+    text = generate("calls", 300, seed=0).text
+    apply_pipeline(parse_module(text), "comprehensive-bufferize")
+    assert len(built) == 1
+
+    module = parse_module(CHAIN)
+    options = BufferizationOptions(bufferize_function_boundaries=True)
+    keep = ReusableAnalyses(options)
+    graph = keep.call_graph(module)
+    assert keep.call_graph(module) is graph
+    assert in_place_oracle(module, options, keep=keep) is not None
+    assert keep.graph is graph
+    keep.invalidate(None)
+    assert keep.graph is None
+    assert keep.call_graph(module) is not graph

@@ -165,7 +165,7 @@ def in_place_oracle(
     register_all_models()
     options = options or BufferizationOptions(bufferize_function_boundaries=True)
     try:
-        graph = build_call_graph(module)
+        graph = build_call_graph(module) if keep is None else keep.call_graph(module)
         wanted = None if functions is None else functions_and_callees(graph, functions)
         if keep is not None:
             keep.start_run()

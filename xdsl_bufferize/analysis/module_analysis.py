@@ -50,12 +50,17 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     ArrayAttr,
     IntegerAttr,
+    ModuleOp,
     StringAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
-from xdsl_bufferize.analysis.call_graph import CallGraph, function_returns
+from xdsl_bufferize.analysis.call_graph import (
+    CallGraph,
+    build_call_graph,
+    function_returns,
+)
 from xdsl_bufferize.analysis.func_attrs import (
     ACCESS_ATTR,
     EQUIVALENT_ARGS_ATTR,
@@ -438,11 +443,15 @@ class AnalysisRecord:
 class ReusableAnalyses:
     """Function analyses kept from one module analysis for the next one, as long as
     the function's IR and its callees' summaries have not changed since (how
-    eliminate-empty-tensors hands its last oracle to one-shot bufferization).
+    eliminate-empty-tensors hands its last oracle to one-shot bufferization), and
+    the module's call graph, built once for both (a small analysis manager:
+    get-or-compute, forgotten on `clear`).
 
     Whoever changes a function after recording it must `invalidate` it. A function
     is analysed in the same run as all its callees, so its record stays valid while
-    none of them was analysed again in a later run (their summary may differ)."""
+    none of them was analysed again in a later run (their summary may differ).
+    Whoever adds, removes or renames functions or calls must `clear` (the call
+    graph is kept across changes inside function bodies that touch no call)."""
 
     options: BufferizationOptions
     records: dict[func.FuncOp, AnalysisRecord] = field(
@@ -450,6 +459,15 @@ class ReusableAnalyses:
     )
     dirty: set[func.FuncOp] = field(default_factory=set[func.FuncOp])
     runs: int = 0
+    graph: CallGraph | None = None
+    """The call graph of the module, once built (`call_graph`)."""
+
+    def call_graph(self, module: ModuleOp) -> CallGraph:
+        """The call graph of `module`: the kept one, or built now and kept (raises
+        as `build_call_graph` does, keeping nothing)."""
+        if self.graph is None:
+            self.graph = build_call_graph(module)
+        return self.graph
 
     def start_run(self) -> int:
         """A new analysis run; its number."""
@@ -472,9 +490,10 @@ class ReusableAnalyses:
             self.dirty.add(function)
 
     def clear(self) -> None:
-        """Forget every record."""
+        """Forget every record and the call graph."""
         self.records.clear()
         self.dirty.clear()
+        self.graph = None
 
     def valid_records(
         self, graph: CallGraph, options: BufferizationOptions

@@ -17,7 +17,9 @@ the call sites.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
+from typing import ParamSpec, TypeVar
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
@@ -59,12 +61,33 @@ from xdsl_bufferize.utils.memref_layout import (
     strides_and_offset,
 )
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
+
+def _memoized(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """`function` memoized on its (attribute) arguments; an attribute that cannot be
+    hashed (a `Data` over a mutable value) is computed afresh."""
+    cached = functools.lru_cache(maxsize=4096)(function)
+
+    @functools.wraps(function)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            hash((args, tuple(kwargs.items())))
+        except TypeError:
+            return function(*args, **kwargs)
+        return cached(*args, **kwargs)
+
+    return wrapper
+
+
+@_memoized
 def boundary_buffer_type(
     tensor_type: Attribute, option: LayoutMapOption, memory_space: Attribute | None
 ) -> BufferType:
     """The memref type a tensor type becomes at a function boundary when no buffer is
-    known (arguments; results under a non-inferred option)."""
+    known (arguments; results under a non-inferred option). Memoized: a type is a
+    value, and building one (with its verification) is what a query costs."""
     space: Attribute = memory_space if memory_space is not None else NoneAttr()
     if isinstance(tensor_type, UnrankedTensorType):
         return unranked_buffer_type(tensor_type, space)  # pyright: ignore[reportUnknownArgumentType]
@@ -74,6 +97,26 @@ def boundary_buffer_type(
     if option is not LayoutMapOption.IDENTITY_LAYOUT_MAP:
         layout = fully_dynamic_layout(len(shape))
     return MemRefType(tensor_type.element_type, shape, layout, space)  # pyright: ignore[reportArgumentType]
+
+
+@_memoized
+def _with_forced_layout(
+    buffer_type: MemRefType[Attribute], layout: MemRefLayoutAttr
+) -> MemRefType[Attribute]:
+    """`buffer_type` with the layout `bufferization.buffer_layout` forces (MLIR drops
+    an identity affine map: the identity layout). Memoized like
+    `boundary_buffer_type`."""
+    new_layout: Attribute = layout
+    if isinstance(layout, AffineMapAttr) and layout.data == AffineMap.identity(
+        len(buffer_type.get_shape())
+    ):
+        new_layout = NoneAttr()
+    return MemRefType(
+        buffer_type.element_type,
+        buffer_type.get_shape(),
+        new_layout,  # pyright: ignore[reportArgumentType]
+        buffer_type.memory_space,
+    )
 
 
 def argument_buffer_type(
@@ -94,17 +137,7 @@ def argument_buffer_type(
             f"argument #{index}: '{BUFFER_LAYOUT_ATTR}' must be a memref layout "
             f"(strided<...> or affine map) on a ranked tensor, got {layout}",
         )
-    if isinstance(layout, AffineMapAttr) and layout.data == AffineMap.identity(
-        len(buffer_type.get_shape())
-    ):
-        # MLIR drops an identity map: `memref<?xf32>`, the identity layout.
-        layout = NoneAttr()
-    return MemRefType(
-        buffer_type.element_type,
-        buffer_type.get_shape(),
-        layout,  # pyright: ignore[reportArgumentType]
-        buffer_type.memory_space,
-    )
+    return _with_forced_layout(buffer_type, layout)  # pyright: ignore[reportUnknownArgumentType]
 
 
 def result_buffer_type(

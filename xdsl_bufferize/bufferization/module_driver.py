@@ -398,7 +398,8 @@ def one_shot_module_bufferize(
     register_all_models()
     check_region_terminators(module)
     check_ranked_tensors(module)
-    graph = build_call_graph(module)
+    # The graph eliminate-empty-tensors built (it adds or removes no call).
+    graph = build_call_graph(module) if prior is None else prior.call_graph(module)
     check_unknown_ops(module, options)
     verify_writable_attributes(module)
     stats = BufferizationStatistics()
