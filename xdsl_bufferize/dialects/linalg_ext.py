@@ -169,6 +169,28 @@ def _print_short_form_payload(printer: Printer, payload: IRDLOperation) -> None:
     printer.print_string(" }")
 
 
+def init_named_op(
+    op: NamedOperation,
+    inputs: Sequence[SSAValue],
+    outputs: Sequence[SSAValue],
+    res: Sequence[Attribute] | None,
+    properties: dict[str, Attribute] | None = None,
+) -> None:
+    """The `__init__` of a named linalg op of this project: `ins` and `outs`, the
+    results `res` (by default the types of the tensor outputs) and the hidden region
+    the op's class builds for these operands."""
+    if res is None:
+        res = [o.type for o in outputs if isinstance(o.type, TensorType)]
+    NamedOperation.__init__(
+        op,
+        ins=inputs,
+        outs=outputs,
+        result_types=res,
+        properties=properties,
+        hidden_region=type(op).get_hidden_region(inputs, outputs),
+    )
+
+
 @irdl_op_definition
 class MapOp(IRDLOperation):
     """`linalg.map`: `init[i] = body(inputs[0][i], ...)` at every index `i`."""
@@ -498,14 +520,7 @@ class _ContractionOp(NamedOperation):
         outputs: Sequence[SSAValue],
         res: Sequence[Attribute] | None = None,
     ) -> None:
-        if res is None:
-            res = [o.type for o in outputs if isinstance(o.type, TensorType)]
-        super().__init__(
-            ins=inputs,
-            outs=outputs,
-            result_types=res,
-            hidden_region=self.get_hidden_region(inputs, outputs),
-        )
+        init_named_op(self, inputs, outputs, res)
 
     @classmethod
     def get_hidden_region(
