@@ -7,13 +7,10 @@ after `comprehensive-bufferize` with no leak or double free."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from xdsl.dialects.builtin import ModuleOp
 
+from tests.dialects.cli import assert_diagnostic
 from xdsl_bufferize.execution import ArrayValue, check_pipeline, parse_module, run
 from xdsl_bufferize.execution.runner import apply_pipeline
 
@@ -42,16 +39,6 @@ def _upstream_reads(*texts: str) -> None:
 
 def _bufferized(module: ModuleOp) -> str:
     return str(apply_pipeline(module, "comprehensive-bufferize"))
-
-
-def _xdsl_opt(text: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(Path(sys.executable).parent / "xdsl-opt")],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
 
 
 SOFTMAX_STATS = """
@@ -179,10 +166,7 @@ def test_reduce_of_several_inputs_and_inits() -> None:
     ],
 )
 def test_bad_input_gets_a_located_diagnostic(text: str, message: str) -> None:
-    done = _xdsl_opt(text)
-    assert done.returncode != 0
-    assert message in done.stderr + done.stdout
-    assert "Traceback" not in done.stderr
+    assert_diagnostic(text, message)
 
 
 PAD = """
