@@ -7,8 +7,11 @@ after `comprehensive-bufferize` with no leak or double free."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.printer import Printer
 
 from tests.dialects.cli import assert_diagnostic
 from xdsl_bufferize.execution import ArrayValue, check_pipeline, parse_module, run
@@ -214,3 +217,38 @@ def test_tensor_rank() -> None:
     bufferized = _bufferized(module)
     assert "memref.rank %0 : memref<*xf32>" in bufferized
     _upstream_reads(RANK, str(module), bufferized)
+
+
+LONG_FORM_BODIES = """\
+%m = linalg.map ins(%a : tensor<4xf32>) outs(%e : tensor<4xf32>)
+(%x: f32) {
+  %n = arith.negf %x : f32
+  %k = arith.addf %n, %x : f32
+  linalg.yield %k : f32
+}
+%s = linalg.reduce ins(%a : tensor<4xf32>) outs(%r : tensor<f32>) dimensions = [0]
+(%x: f32, %y: f32) {
+  %n = arith.mulf %x, %y : f32
+  %k = arith.addf %n, %x : f32
+  linalg.yield %k : f32
+}"""
+
+
+def test_map_and_reduce_print_their_long_form_bodies_as_read() -> None:
+    # Bodies of two ops have no short form: each op prints its block arguments in
+    # parentheses on a new line, then the region, as it reads them.
+    src = (
+        "func.func @f(%a: tensor<4xf32>, %e: tensor<4xf32>, %r: tensor<f32>)"
+        " -> (tensor<4xf32>, tensor<f32>) {\n"
+        + LONG_FORM_BODIES
+        + "\nfunc.return %m, %s : tensor<4xf32>, tensor<f32>\n}\n"
+    )
+    module = parse_module(src, "long.mlir")
+    module.verify()
+    printed: list[str] = []
+    for op in module.walk():
+        if op.name in ("linalg.map", "linalg.reduce"):
+            stream = io.StringIO()
+            Printer(stream=stream).print_op(op)
+            printed.append(stream.getvalue())
+    assert "\n".join(printed) == LONG_FORM_BODIES
