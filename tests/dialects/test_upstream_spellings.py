@@ -3,10 +3,6 @@ and run in the reference executor (`dialects/upstream.py`)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from xdsl.dialects.builtin import ModuleOp
 
@@ -15,6 +11,7 @@ from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import FindingKind
 
 from ..execution.exec_helpers import results_of, run_src
+from .cli import assert_diagnostic, xdsl_opt
 
 # Written in upstream MLIR's syntax (checked below with upstream MLIR's parser).
 UPSTREAM = """
@@ -103,18 +100,8 @@ def test_upstream_mlir_reads_the_input_and_our_output() -> None:
             assert module.operation.verify()
 
 
-def _xdsl_opt(text: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(Path(sys.executable).parent / "xdsl-opt")],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
 def test_xdsl_opt_reads_the_spellings() -> None:
-    done = _xdsl_opt(UPSTREAM)
+    done = xdsl_opt(UPSTREAM)
     assert done.returncode == 0, done.stderr
     for name in OP_NAMES:
         assert f" {name} " in done.stdout
@@ -278,10 +265,7 @@ def test_parallel_iterations_run_in_a_shuffled_order() -> None:
     ],
 )
 def test_bad_input_gets_a_located_diagnostic(text: str, message: str) -> None:
-    done = _xdsl_opt(text)
-    assert done.returncode != 0
-    assert message in done.stderr + done.stdout
-    assert "Traceback" not in done.stderr
+    assert_diagnostic(text, message)
 
 
 def test_data_race_between_parallel_iterations_is_a_finding() -> None:

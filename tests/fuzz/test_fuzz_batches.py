@@ -39,11 +39,16 @@ BATCHES = [
 ]
 
 
-@pytest.mark.parametrize(("pipeline", "count", "seed"), BATCHES)
-def test_generated_programs_survive(pipeline: str, count: int, seed: int) -> None:
+def _assert_batch_survives(
+    pipeline: str, count: int, seed: int, features: str = ""
+) -> None:
+    """Fuzz `count` (scaled) small programs for `pipeline` from `seed`, with the
+    opt-in `features` (a feature spec, empty for the defaults); expect no failure."""
     n = max(1, int(count * SCALE))
     # Small programs keep the batch fast; the CLI's defaults make larger ones.
     config = replace(config_for_pipeline(pipeline), max_ops=5, max_dim=6, max_helpers=2)
+    if features:
+        config = apply_feature_spec(config, features)
     summary = fuzz_programs(
         n, seed, pipeline, config, jobs=2, do_shrink=False, timeout=30
     )
@@ -53,72 +58,28 @@ def test_generated_programs_survive(pipeline: str, count: int, seed: int) -> Non
     assert not summary.failures, f"{pipeline}: {summary.line()}\n{report}"
 
 
+@pytest.mark.parametrize(("pipeline", "count", "seed"), BATCHES)
+def test_generated_programs_survive(pipeline: str, count: int, seed: int) -> None:
+    _assert_batch_survives(pipeline, count, seed)
+
+
 def test_region_op_programs_survive() -> None:
     """Programs with `affine.for` / `affine.if` carrying tensors, `vector.mask`
     around transfers and `scf.parallel` bodies on tensors (opt-in features)."""
-    pipeline = "comprehensive-bufferize"
-    config = apply_feature_spec(
-        replace(config_for_pipeline(pipeline), max_ops=5, max_dim=6, max_helpers=2),
-        "+affine,+vector_mask,+scf_parallel",
+    _assert_batch_survives(
+        "comprehensive-bufferize", 30, 60_000, "+affine,+vector_mask,+scf_parallel"
     )
-    summary = fuzz_programs(
-        max(1, int(30 * SCALE)),
-        60_000,
-        pipeline,
-        config,
-        jobs=2,
-        do_shrink=False,
-        timeout=30,
-    )
-    report = "\n".join(
-        f"seed {f.seed}: {f.verdict.kind}: {f.verdict.detail}" for f in summary.failures
-    )
-    assert not summary.failures, f"{pipeline}: {summary.line()}\n{report}"
 
 
 def test_programs_with_bufferization_deallocs_survive() -> None:
     """Memref programs whose own frees are sometimes `bufferization.dealloc` under a
     constant or runtime condition (opt-in feature): buffer-deallocation reads them as
     frees of the program, frees every buffer exactly once."""
-    pipeline = "buffer-deallocation"
-    config = apply_feature_spec(
-        replace(config_for_pipeline(pipeline), max_ops=5, max_dim=6, max_helpers=2),
-        "+bufferization_deallocs",
-    )
-    summary = fuzz_programs(
-        max(1, int(30 * SCALE)),
-        61_000,
-        pipeline,
-        config,
-        jobs=2,
-        do_shrink=False,
-        timeout=30,
-    )
-    report = "\n".join(
-        f"seed {f.seed}: {f.verdict.kind}: {f.verdict.detail}" for f in summary.failures
-    )
-    assert not summary.failures, f"{pipeline}: {summary.line()}\n{report}"
+    _assert_batch_survives("buffer-deallocation", 30, 61_000, "+bufferization_deallocs")
 
 
 def test_programs_returning_reshapes_survive() -> None:
     """Memref programs whose helpers return whole reshapes of fresh buffers (opt-in
     feature): buffer-deallocation hands them over without a clone and frees each
     allocation once through the view."""
-    pipeline = "buffer-deallocation"
-    config = apply_feature_spec(
-        replace(config_for_pipeline(pipeline), max_ops=5, max_dim=6, max_helpers=2),
-        "+returned_reshapes",
-    )
-    summary = fuzz_programs(
-        max(1, int(30 * SCALE)),
-        62_000,
-        pipeline,
-        config,
-        jobs=2,
-        do_shrink=False,
-        timeout=30,
-    )
-    report = "\n".join(
-        f"seed {f.seed}: {f.verdict.kind}: {f.verdict.detail}" for f in summary.failures
-    )
-    assert not summary.failures, f"{pipeline}: {summary.line()}\n{report}"
+    _assert_batch_survives("buffer-deallocation", 30, 62_000, "+returned_reshapes")

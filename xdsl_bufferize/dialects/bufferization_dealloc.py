@@ -34,6 +34,18 @@ from xdsl.utils.exceptions import VerifyException
 _BUFFER = MemRefType.constr() | AnyUnrankedMemRefTypeConstr
 
 
+def _parse_typed_operands(parser: Parser) -> Sequence[SSAValue]:
+    """Read `%a, %b : T, U)` (at least one operand, up to the closing parenthesis)
+    and resolve each operand against its type."""
+    unresolved = parser.parse_comma_separated_list(
+        parser.Delimiter.NONE, parser.parse_unresolved_operand
+    )
+    parser.parse_punctuation(":")
+    types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+    parser.parse_punctuation(")")
+    return parser.resolve_operands(unresolved, types, parser.pos)
+
+
 @irdl_op_definition
 class DeallocOp(IRDLOperation):
     """bufferization.dealloc: frees each memref's allocation whose condition holds,
@@ -76,15 +88,7 @@ class DeallocOp(IRDLOperation):
         memrefs: Sequence[SSAValue] = ()
         parser.parse_punctuation("(")
         if parser.parse_optional_punctuation(")") is None:
-            unresolved = parser.parse_comma_separated_list(
-                parser.Delimiter.NONE, parser.parse_unresolved_operand
-            )
-            parser.parse_punctuation(":")
-            types = parser.parse_comma_separated_list(
-                parser.Delimiter.NONE, parser.parse_type
-            )
-            parser.parse_punctuation(")")
-            memrefs = parser.resolve_operands(unresolved, types, parser.pos)
+            memrefs = _parse_typed_operands(parser)
         parser.parse_keyword("if")
         unresolved_conditions = parser.parse_comma_separated_list(
             parser.Delimiter.PAREN, parser.parse_unresolved_operand
@@ -95,15 +99,7 @@ class DeallocOp(IRDLOperation):
         retained: Sequence[SSAValue] = ()
         if parser.parse_optional_keyword("retain") is not None:
             parser.parse_punctuation("(")
-            unresolved = parser.parse_comma_separated_list(
-                parser.Delimiter.NONE, parser.parse_unresolved_operand
-            )
-            parser.parse_punctuation(":")
-            types = parser.parse_comma_separated_list(
-                parser.Delimiter.NONE, parser.parse_type
-            )
-            parser.parse_punctuation(")")
-            retained = parser.resolve_operands(unresolved, types, parser.pos)
+            retained = _parse_typed_operands(parser)
         attributes = parser.parse_optional_attr_dict()
         op = cls(memrefs, conditions, retained)
         op.attributes.update(attributes)

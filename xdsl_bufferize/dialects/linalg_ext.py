@@ -169,6 +169,46 @@ def _print_short_form_payload(printer: Printer, payload: IRDLOperation) -> None:
     printer.print_string(" }")
 
 
+def _parse_long_form_region(parser: Parser) -> Region:
+    """The body of `linalg.map` / `linalg.reduce` in the long form: `(%a: T, ...)`
+    then the region whose entry block takes these arguments."""
+    arguments = parser.parse_comma_separated_list(
+        Parser.Delimiter.PAREN, parser.parse_argument
+    )
+    return parser.parse_region(arguments)
+
+
+def _print_long_form_region(printer: Printer, region: Region) -> None:
+    """Print what `_parse_long_form_region` reads, on a new line."""
+    printer.print_string("\n")
+    with printer.in_parens():
+        printer.print_list(region.block.args, printer.print_block_argument)
+    printer.print_string(" ")
+    printer.print_region(region, print_entry_block_args=False)
+
+
+def init_named_op(
+    op: NamedOperation,
+    inputs: Sequence[SSAValue],
+    outputs: Sequence[SSAValue],
+    res: Sequence[Attribute] | None,
+    properties: dict[str, Attribute] | None = None,
+) -> None:
+    """The `__init__` of a named linalg op of this project: `ins` and `outs`, the
+    results `res` (by default the types of the tensor outputs) and the hidden region
+    the op's class builds for these operands."""
+    if res is None:
+        res = [o.type for o in outputs if isinstance(o.type, TensorType)]
+    NamedOperation.__init__(
+        op,
+        ins=inputs,
+        outs=outputs,
+        result_types=res,
+        properties=properties,
+        hidden_region=type(op).get_hidden_region(inputs, outputs),
+    )
+
+
 @irdl_op_definition
 class MapOp(IRDLOperation):
     """`linalg.map`: `init[i] = body(inputs[0][i], ...)` at every index `i`."""
@@ -230,10 +270,7 @@ class MapOp(IRDLOperation):
                 parser, short[0], short[1], arg_types, _element_type(init.type)
             )
         else:
-            arguments = parser.parse_comma_separated_list(
-                Parser.Delimiter.PAREN, parser.parse_argument
-            )
-            region = parser.parse_region(arguments)
+            region = _parse_long_form_region(parser)
         op = cls(inputs, init, region)
         op.attributes.update(attributes)
         return op
@@ -247,11 +284,7 @@ class MapOp(IRDLOperation):
         if self.attributes:
             printer.print_op_attributes(self.attributes)
         if payload is None:
-            printer.print_string("\n")
-            with printer.in_parens():
-                printer.print_list(self.mapper.block.args, printer.print_block_argument)
-            printer.print_string(" ")
-            printer.print_region(self.mapper, print_entry_block_args=False)
+            _print_long_form_region(printer, self.mapper)
 
 
 @irdl_op_definition
@@ -374,10 +407,7 @@ class ReduceOp(LinalgStructuredOperation):
                 element,
             )
         else:
-            arguments = parser.parse_comma_separated_list(
-                Parser.Delimiter.PAREN, parser.parse_argument
-            )
-            region = parser.parse_region(arguments)
+            region = _parse_long_form_region(parser)
         op = cls(inputs, inits, dimensions, region)
         op.attributes.update(attributes)
         return op
@@ -395,11 +425,7 @@ class ReduceOp(LinalgStructuredOperation):
         if self.attributes:
             printer.print_op_attributes(self.attributes)
         if payload is None:
-            printer.print_string("\n")
-            with printer.in_parens():
-                printer.print_list(self.body.block.args, printer.print_block_argument)
-            printer.print_string(" ")
-            printer.print_region(self.body, print_entry_block_args=False)
+            _print_long_form_region(printer, self.body)
 
 
 class GenericOp(XdslGenericOp):
@@ -498,14 +524,7 @@ class _ContractionOp(NamedOperation):
         outputs: Sequence[SSAValue],
         res: Sequence[Attribute] | None = None,
     ) -> None:
-        if res is None:
-            res = [o.type for o in outputs if isinstance(o.type, TensorType)]
-        super().__init__(
-            ins=inputs,
-            outs=outputs,
-            result_types=res,
-            hidden_region=self.get_hidden_region(inputs, outputs),
-        )
+        init_named_op(self, inputs, outputs, res)
 
     @classmethod
     def get_hidden_region(

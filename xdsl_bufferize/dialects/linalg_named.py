@@ -60,6 +60,8 @@ from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 from xdsl.irdl import irdl_op_definition, opt_prop_def
 from xdsl.utils.exceptions import VerifyException
 
+from xdsl_bufferize.dialects.linalg_ext import init_named_op
+
 
 @dataclass(frozen=True)
 class NamedOpSpec:
@@ -439,15 +441,7 @@ class NamedStructuredOp(NamedOperation):
         res: Sequence[Attribute] | None = None,
         properties: dict[str, Attribute] | None = None,
     ) -> None:
-        if res is None:
-            res = [o.type for o in outputs if isinstance(o.type, TensorType)]
-        super().__init__(
-            ins=inputs,
-            outs=outputs,
-            result_types=res,
-            properties=properties,
-            hidden_region=self.get_hidden_region(inputs, outputs),
-        )
+        init_named_op(self, inputs, outputs, res, properties)
 
     @classmethod
     def get_hidden_region(
@@ -584,14 +578,7 @@ class NamedElementwiseOp(ElementwiseOperation):
         outputs: Sequence[SSAValue],
         res: Sequence[Attribute] | None = None,
     ) -> None:
-        if res is None:
-            res = [o.type for o in outputs if isinstance(o.type, TensorType)]
-        super().__init__(
-            ins=inputs,
-            outs=outputs,
-            result_types=res,
-            hidden_region=self.get_hidden_region(inputs, outputs),
-        )
+        init_named_op(self, inputs, outputs, res)
 
     @classmethod
     def get_hidden_region(

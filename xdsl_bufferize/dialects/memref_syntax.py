@@ -23,7 +23,7 @@ or without an initial value (an external declaration).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TypeVar, cast
 
 from typing_extensions import Self
 from xdsl.dialects import memref
@@ -42,6 +42,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
+    IRDLOperation,
     base,
     irdl_op_definition,
     operand_def,
@@ -54,6 +55,7 @@ from xdsl.utils.bitwise_casts import is_power_of_two
 from xdsl.utils.exceptions import VerifyException
 
 _BUFFER = base(MemRefType) | base(UnrankedMemRefType)
+_OpT = TypeVar("_OpT", bound=IRDLOperation)
 
 
 def _parse_unary(
@@ -72,6 +74,15 @@ def _parse_unary(
         parser.parse_keyword(separator)
     result_type = parser.parse_type()
     return parser.resolve_operand(unresolved, source_type), result_type, attributes
+
+
+def _parse_unary_op(cls: type[_OpT], parser: Parser, separator: str) -> _OpT:
+    """An op of class `cls` read from `%x {attrs} : T <separator> U` (see
+    `_parse_unary`): one operand, one result of type U, the attributes."""
+    source, result_type, attributes = _parse_unary(parser, separator)
+    op = cls.build(operands=[source], result_types=[result_type])
+    op.attributes.update(attributes)
+    return op
 
 
 def _verify_same_elements(
@@ -112,10 +123,7 @@ class CastOp(memref.CastOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
-        source, result_type, attributes = _parse_unary(parser, "to")
-        op = cls.build(operands=[source], result_types=[result_type])
-        op.attributes.update(attributes)
-        return op
+        return _parse_unary_op(cls, parser, "to")
 
 
 @irdl_op_definition
@@ -135,10 +143,7 @@ class MemorySpaceCastOp(memref.MemorySpaceCastOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
-        source, result_type, attributes = _parse_unary(parser, "to")
-        op = cls.build(operands=[source], result_types=[result_type])
-        op.attributes.update(attributes)
-        return op
+        return _parse_unary_op(cls, parser, "to")
 
 
 @irdl_op_definition
@@ -160,10 +165,7 @@ class ExtractAlignedPointerAsIndexOp(memref.ExtractAlignedPointerAsIndexOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
-        source, result_type, attributes = _parse_unary(parser, "->")
-        op = cls.build(operands=[source], result_types=[result_type])
-        op.attributes.update(attributes)
-        return op
+        return _parse_unary_op(cls, parser, "->")
 
 
 @irdl_op_definition
