@@ -161,3 +161,27 @@ def test_verifier_error_of_a_built_op(capsys: pytest.CaptureFixture[str]) -> Non
     lines = capsys.readouterr().err.splitlines()
     assert lines[0].startswith("built.mlir:1:1: error: 'arith.constant' op "), lines
     assert lines[1].startswith("built.mlir:1:1: note: see current operation: ")
+
+
+def test_ops_bufferization_builds_carry_the_location_of_their_op() -> None:
+    """The buffer ops one-shot-bufferize builds for an op carry that op's position,
+    so an error about one of them points at the input line it came from."""
+    from xdsl.dialects import memref
+
+    from xdsl_bufferize.execution import make_context
+    from xdsl_bufferize.transforms.one_shot_bufferize import OneShotBufferizePass
+    from xdsl_bufferize.utils.locations import LocatingParser, location_of
+
+    text = (
+        "func.func @f(%x: f32) -> tensor<4xf32> {\n"
+        "  %e = tensor.empty() : tensor<4xf32>\n"
+        "  %t = linalg.fill ins(%x : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>\n"
+        "  func.return %t : tensor<4xf32>\n"
+        "}\n"
+    )
+    ctx = make_context()
+    module = LocatingParser(ctx, text, "built.mlir").parse_module()
+    OneShotBufferizePass(bufferize_function_boundaries=True).apply(ctx, module)
+    allocs = [op for op in module.walk() if isinstance(op, memref.AllocOp)]
+    assert allocs
+    assert [location_of(op) for op in allocs] == ["built.mlir:2:3"] * len(allocs)

@@ -24,7 +24,7 @@ drives the same steps function by function.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from xdsl.dialects import arith, bufferization, memref
 from xdsl.dialects.builtin import (
@@ -98,6 +98,7 @@ from xdsl_bufferize.utils.ir import (
     is_tensor,
     unranked_buffer_type,
 )
+from xdsl_bufferize.utils.locations import inherit_location
 
 NO_MEMORY_SPACE = NoneAttr()
 """The memory space of a memref type that has none."""
@@ -408,6 +409,7 @@ def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
         if model is None or not has_tensor_semantics(op):
             continue
         rewriter = PatternRewriter(op)
+        rewriter.operation_insertion_handler.append(partial(inherit_location, op))
         try:
             reason: Reason | None = reason_of(op)
             if reason is None and names is not None:

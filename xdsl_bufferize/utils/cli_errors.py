@@ -86,9 +86,10 @@ def _failing_op(trace: TracebackType | None) -> Operation | None:
 
 
 def _verifier_error(op: Operation, error: VerifyException) -> str:
-    """MLIR's form of a verifier error: the op's position (or, for an op a pass
-    built, the position of the nearest op around it that has one), `error: '<op>'
-    op <message>`, then the op."""
+    """MLIR's form of a verifier error: the op's position (ops one-shot
+    bufferization builds carry the position of the op they were built for; for an
+    op built elsewhere without one, the position of the nearest op around it that has
+    one), `error: '<op>' op <message>`, then the op."""
     from xdsl_bufferize.utils.ir import written_name
     from xdsl_bufferize.utils.locations import location_of, op_text
 

@@ -63,6 +63,18 @@ class LocatingMLIRFrontend(MLIRFrontend):
         )
 
 
+def inherit_location(origin: Operation, new_op: Operation) -> None:
+    """Give `new_op`, and the ops built inside it, the location of `origin` (the op
+    they were built for) where they have none, as MLIR's rewriters build with the
+    location of the op they replace."""
+    location = origin.location
+    if isinstance(location, UnknownLoc):
+        return
+    for nested in new_op.walk():
+        if isinstance(nested.location, UnknownLoc):
+            nested.location = location
+
+
 def location_of(op: Operation) -> str | None:
     """`file:line:col` of `op` when its location is known, else None."""
     loc = op.location
