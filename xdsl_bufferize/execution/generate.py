@@ -2111,43 +2111,40 @@ class ProgramGenerator:
     def op_unranked(self, depth: int) -> None:
         """A call of an `unranked` helper on a ranked tensor cast to
         `tensor<*xf32>`; the result is cast back to the ranked type."""
-        helper = self._special_helper("unranked", self._unranked_helper)
-        if helper is None:
-            return
-        self.called.add(helper.name)
-        typ, shape = tensor_type(helper.arg_shapes[0]), helper.arg_shapes[0]
-        val = self.source(typ, shape)
-        unranked = self.fresh("u")
-        self.emit(f"{unranked} = tensor.cast {val.name} : {typ} to tensor<*xf32>")
-        res = self.fresh("call")
-        self.emit(
-            f"{res} = func.call @{helper.name}({unranked}, {self.scalar()}) : "
-            "(tensor<*xf32>, f32) -> tensor<*xf32>"
-        )
-        back = self.fresh("r")
-        self.emit(f"{back} = tensor.cast {res} : tensor<*xf32> to {typ}")
-        self.add(_Val(back, typ, shape, lineage=self.new_lineage()))
-        if val.readable and self.rng.random() < 0.7:
-            self.observe(val)
+        self._call_through_cast("unranked", self._unranked_helper, "tensor<*xf32>", "u")
 
     def op_dynamic_reshape(self, depth: int) -> None:
         """A call of a `dynamic_reshape` helper on a 2-D tensor cast to
         `tensor<?x?xf32>`; the result is cast back to the static type."""
-        helper = self._special_helper("dynamic_reshape", self._reshape_helper)
+        self._call_through_cast(
+            "dynamic_reshape", self._reshape_helper, "tensor<?x?xf32>", "d"
+        )
+
+    def _call_through_cast(
+        self,
+        kind: str,
+        make_helper: Callable[[int], _Helper],
+        cast_type: str,
+        prefix: str,
+    ) -> None:
+        """A call of the `kind` helper on a static tensor cast to `cast_type` (the
+        helper's argument and result type, with an f32 scalar); the result is cast
+        back to the static type."""
+        helper = self._special_helper(kind, make_helper)
         if helper is None:
             return
         self.called.add(helper.name)
         typ, shape = tensor_type(helper.arg_shapes[0]), helper.arg_shapes[0]
         val = self.source(typ, shape)
-        dynamic = self.fresh("d")
-        self.emit(f"{dynamic} = tensor.cast {val.name} : {typ} to tensor<?x?xf32>")
+        cast = self.fresh(prefix)
+        self.emit(f"{cast} = tensor.cast {val.name} : {typ} to {cast_type}")
         res = self.fresh("call")
         self.emit(
-            f"{res} = func.call @{helper.name}({dynamic}, {self.scalar()}) : "
-            "(tensor<?x?xf32>, f32) -> tensor<?x?xf32>"
+            f"{res} = func.call @{helper.name}({cast}, {self.scalar()}) : "
+            f"({cast_type}, f32) -> {cast_type}"
         )
         back = self.fresh("r")
-        self.emit(f"{back} = tensor.cast {res} : tensor<?x?xf32> to {typ}")
+        self.emit(f"{back} = tensor.cast {res} : {cast_type} to {typ}")
         self.add(_Val(back, typ, shape, lineage=self.new_lineage()))
         if val.readable and self.rng.random() < 0.7:
             self.observe(val)
