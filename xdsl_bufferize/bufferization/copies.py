@@ -166,6 +166,12 @@ _LOOP_REASON = (
 )
 
 
+_SLICE_REASON = (
+    "the inserted value is in a buffer of its own (not the destination's slice), "
+    "so it is copied into the slice"
+)
+
+
 _ORIGIN_REASONS: dict[str, str] = {
     "scf.for": _LOOP_REASON,
     "scf.while": _LOOP_REASON,
@@ -174,6 +180,8 @@ _ORIGIN_REASONS: dict[str, str] = {
     "scf.condition": "the loop passes on a buffer that is not equivalent to the "
     "one its result reuses, so the value is copied into it",
     "func.return": "the function returns a buffer its callers may not share",
+    "tensor.insert_slice": _SLICE_REASON,
+    "tensor.parallel_insert_slice": _SLICE_REASON,
     "bufferization.materialize_in_destination": "the value is materialized in "
     "its destination buffer",
 }
@@ -222,6 +230,12 @@ def explain_conflict(
             else "a constant"
         )
         return f"{text} because {names.value(source)} is {kind}"
+    if conflict.kind == "parallel-region" and conflict.definition is not None:
+        defined = names.value(conflict.definition)
+        return (
+            f"{text} because {defined} is defined outside the parallel region of the "
+            "write, so each iteration needs a buffer of its own"
+        )
     if conflict.kind == "copy-before-write":
         return f"{text} because copy-before-write is set"
     return f"{text} because the fuzzer heuristic chose out of place"
