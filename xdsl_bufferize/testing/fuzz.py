@@ -1,6 +1,6 @@
 """Differential fuzzing of pass pipelines: `xdsl-bufferize-fuzz`.
 
-Generator mode (the default): for each seeded program of `generate.py`, run `@main` in
+Generator mode (the default): for each seeded program of `generate`, run `@main` in
 the reference executor, apply the pipeline, check the output verifies and prints back,
 run it again, and compare. A case fails on
 

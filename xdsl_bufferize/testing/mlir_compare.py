@@ -14,7 +14,7 @@ decisions compared operand by operand:
 A program with an "ours more" operand is then run through the reference executor
 under our pipeline with the same options (no `test-analysis-only`): if the results
 change, our extra in-place decision is a miscompile (`CompareResult.wrong`). Programs
-come from the generator (`generate.py`) and from test inputs (files split on
+come from the generator (`generate`) and from test inputs (files split on
 `// -----`); a program one side cannot parse or analyse is counted and skipped.
 
 Upstream MLIR (`mlir_finch`, PyPI `finch-mlir`) is imported only when a comparison
