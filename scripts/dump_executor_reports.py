@@ -142,8 +142,8 @@ def _lit_runs() -> list[dict[str, Any]]:
 
 
 def _pipeline_runs() -> list[dict[str, Any]]:
-    from xdsl_bufferize.execution.fuzz import classify, read_header
     from xdsl_bufferize.execution.runner import check_pipeline, parse_module
+    from xdsl_bufferize.testing.fuzz import classify, read_header
 
     out: list[dict[str, Any]] = []
     for folder in ("tests/workloads", "examples"):

@@ -16,10 +16,10 @@ import pytest
 import xdsl_bufferize
 from xdsl_bufferize import bufferize
 from xdsl_bufferize.execution import parse_module
-from xdsl_bufferize.execution.fuzz import main as fuzz_main
-from xdsl_bufferize.execution.mutate import SEEDS
 from xdsl_bufferize.interfaces.bufferizable import AnalysisHeuristic, LayoutMapOption
 from xdsl_bufferize.options import MEMCPY_OPS, ComprehensiveBufferizeOptions
+from xdsl_bufferize.testing.fuzz import main as fuzz_main
+from xdsl_bufferize.testing.mutate import SEEDS
 from xdsl_bufferize.transforms.comprehensive_bufferize import (
     ComprehensiveBufferizePass,
 )
@@ -41,7 +41,7 @@ def test_py_typed_ships() -> None:
     project = _project()
     data = project["tool"]["setuptools"]["package-data"]["xdsl_bufferize"]
     assert "py.typed" in data
-    assert "execution/seeds/*.mlir" in data
+    assert "testing/seeds/*.mlir" in data
 
 
 def test_license_matches_metadata() -> None:

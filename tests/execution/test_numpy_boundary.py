@@ -1,6 +1,7 @@
 """numpy is a dependency of the reference executor only: importing the passes (every
-module of the package outside `xdsl_bufferize.execution`, and the xDSL universe that
-registers them) must not import numpy, in a fresh interpreter."""
+module of the package outside `xdsl_bufferize.execution` and the testing tools of
+`xdsl_bufferize.testing`, which use the executor, and the xDSL universe that registers
+them) must not import numpy, in a fresh interpreter."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ root = Path(sys.argv[1])
 def names(path, prefix):
     for info in pkgutil.iter_modules([str(path)]):
         name = prefix + info.name
-        if name == "xdsl_bufferize.execution":
+        if name in ("xdsl_bufferize.execution", "xdsl_bufferize.testing"):
             continue
         yield name
         if info.ispkg:

@@ -12,8 +12,8 @@ from dataclasses import replace
 
 import pytest
 
-from xdsl_bufferize.execution.fuzz import fuzz_programs
-from xdsl_bufferize.execution.generate import apply_feature_spec, config_for_pipeline
+from xdsl_bufferize.testing.fuzz import fuzz_programs
+from xdsl_bufferize.testing.generate import apply_feature_spec, config_for_pipeline
 
 SCALE = float(os.environ.get("XDSL_BUFFERIZE_FUZZ_SCALE", "1"))
 

@@ -10,8 +10,10 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
-from xdsl_bufferize.execution.fuzz import apply_pipeline, parse_module
-from xdsl_bufferize.execution.generate import (
+from xdsl_bufferize.execution.memory import FindingKind
+from xdsl_bufferize.execution.runner import run
+from xdsl_bufferize.testing.fuzz import apply_pipeline, parse_module
+from xdsl_bufferize.testing.generate import (
     ADVERSARIAL_FEATURES,
     MEMREF_FEATURES,
     MEMREF_OPT_IN_FEATURES,
@@ -22,8 +24,6 @@ from xdsl_bufferize.execution.generate import (
     config_for_pipeline,
     generate_program,
 )
-from xdsl_bufferize.execution.memory import FindingKind
-from xdsl_bufferize.execution.runner import run
 
 CONFIGS = {
     "boundaries": GeneratorConfig(),

@@ -10,7 +10,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from xdsl_bufferize.execution.mutate import (
+from xdsl_bufferize.testing.mutate import (
     fuzz_mutations,
     load_inputs,
     mutate,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from xdsl_bufferize.execution.fuzz import classify, read_header
+from xdsl_bufferize.testing.fuzz import classify, read_header
 
 REGRESSIONS = sorted((Path(__file__).parent / "regressions").glob("*.mlir"))
 

@@ -9,16 +9,16 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from xdsl_bufferize.execution import fuzz
-from xdsl_bufferize.execution.fuzz import (
+from xdsl_bufferize.testing import fuzz
+from xdsl_bufferize.testing.fuzz import (
     CaseResult,
     classify,
     parse_module,
     read_header,
     write_reproducer,
 )
-from xdsl_bufferize.execution.generate import GeneratorConfig, generate_program
-from xdsl_bufferize.execution.shrink import program_size, shrink
+from xdsl_bufferize.testing.generate import GeneratorConfig, generate_program
+from xdsl_bufferize.testing.shrink import program_size, shrink
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from xdsl_bufferize.execution.fuzz import classify
-from xdsl_bufferize.execution.generate import (
+from xdsl_bufferize.testing.fuzz import classify
+from xdsl_bufferize.testing.generate import (
     GeneratorConfig,
     apply_feature_spec,
     generate_program,

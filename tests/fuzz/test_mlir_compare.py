@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from xdsl_bufferize.execution.fuzz import main as fuzz_main
-from xdsl_bufferize.execution.mlir_compare import (
+from xdsl_bufferize.testing.fuzz import main as fuzz_main
+from xdsl_bufferize.testing.mlir_compare import (
     DEFAULT_OPTIONS,
     CompareResult,
     OpDecisions,
@@ -113,7 +113,7 @@ def test_spellings() -> None:
 
 def test_module_does_not_import_mlir() -> None:
     code = (
-        "import sys, xdsl_bufferize.execution.mlir_compare; "
+        "import sys, xdsl_bufferize.testing.mlir_compare; "
         "assert 'mlir_finch' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

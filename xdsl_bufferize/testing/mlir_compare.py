@@ -14,12 +14,12 @@ decisions compared operand by operand:
 A program with an "ours more" operand is then run through the reference executor
 under our pipeline with the same options (no `test-analysis-only`): if the results
 change, our extra in-place decision is a miscompile (`CompareResult.wrong`). Programs
-come from the generator (`generate.py`) and from test inputs (files split on
+come from the generator (`generate`) and from test inputs (files split on
 `// -----`); a program one side cannot parse or analyse is counted and skipped.
 
 Upstream MLIR (`mlir_finch`, PyPI `finch-mlir`) is imported only when a comparison
 runs, never at import time. Command line (also `xdsl-bufferize-fuzz mlir-compare ...`):
-`python -m xdsl_bufferize.execution.mlir_compare --count 50 --seed 0 --features +adversarial
+`python -m xdsl_bufferize.testing.mlir_compare --count 50 --seed 0 --features +adversarial
 --inputs tests/filecheck/one-shot-bufferize --out DIR --shrink-seconds 120` (wrong
 programs are shrunk, while they stay wrong, and written to `DIR`).
 """
@@ -38,14 +38,14 @@ from typing import Any
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
 
-from xdsl_bufferize.execution.fuzz import apply_pipeline, classify, parse_module
-from xdsl_bufferize.execution.generate import (
+from xdsl_bufferize.execution.runner import check_pipeline
+from xdsl_bufferize.testing.fuzz import apply_pipeline, classify, parse_module
+from xdsl_bufferize.testing.generate import (
     apply_feature_spec,
     config_for_pipeline,
     generate_program,
 )
-from xdsl_bufferize.execution.runner import check_pipeline
-from xdsl_bufferize.execution.shrink import shrink
+from xdsl_bufferize.testing.shrink import shrink
 
 INPLACE_ATTR = "__inplace_operands_attr__"
 

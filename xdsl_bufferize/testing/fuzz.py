@@ -1,6 +1,6 @@
 """Differential fuzzing of pass pipelines: `xdsl-bufferize-fuzz`.
 
-Generator mode (the default): for each seeded program of `generate.py`, run `@main` in
+Generator mode (the default): for each seeded program of `generate`, run `@main` in
 the reference executor, apply the pipeline, check the output verifies and prints back,
 run it again, and compare. A case fails on
 
@@ -44,12 +44,6 @@ from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException
 
-from xdsl_bufferize.execution.generate import (
-    GeneratorConfig,
-    apply_feature_spec,
-    config_for_pipeline,
-    generate_program,
-)
 from xdsl_bufferize.execution.memory import FindingKind
 from xdsl_bufferize.execution.runner import (
     UsageError,
@@ -58,8 +52,14 @@ from xdsl_bufferize.execution.runner import (
     run,
 )
 from xdsl_bufferize.execution.runner import parse_module as _parse_module
-from xdsl_bufferize.execution.shrink import shrink
 from xdsl_bufferize.execution.values import ArrayValue
+from xdsl_bufferize.testing.generate import (
+    GeneratorConfig,
+    apply_feature_spec,
+    config_for_pipeline,
+    generate_program,
+)
+from xdsl_bufferize.testing.shrink import shrink
 from xdsl_bufferize.utils.pipeline_errors import pipeline_error_line
 
 
@@ -564,7 +564,7 @@ def main_replay(argv: Sequence[str]) -> int:
             return 2
         if "edits:" in header.get("origin", ""):
             # A mutation-fuzzer reproducer: xdsl-opt must end with 0 or 1, no crash.
-            from xdsl_bufferize.execution.mutate import opt_failed, run_opt_inprocess
+            from xdsl_bufferize.testing.mutate import opt_failed, run_opt_inprocess
 
             result = run_opt_inprocess(path.read_text(), pipeline)
             failed = opt_failed(result)
@@ -586,13 +586,13 @@ def main_replay(argv: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "mutate":
-        from xdsl_bufferize.execution.mutate import main_mutate
+        from xdsl_bufferize.testing.mutate import main_mutate
 
         return main_mutate(argv[1:])
     if argv and argv[0] == "replay":
         return main_replay(argv[1:])
     if argv and argv[0] == "mlir-compare":
-        from xdsl_bufferize.execution.mlir_compare import main as main_compare
+        from xdsl_bufferize.testing.mlir_compare import main as main_compare
 
         return main_compare(argv[1:])
     return main_generate(argv)

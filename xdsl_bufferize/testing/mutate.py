@@ -38,7 +38,7 @@ from xdsl.passes import PassPipeline
 from xdsl.universe import Universe
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from xdsl_bufferize.execution.fuzz import (
+from xdsl_bufferize.testing.fuzz import (
     CaseTimeout,
     ProgressPrinter,
     slug,
