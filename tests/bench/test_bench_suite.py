@@ -82,6 +82,8 @@ def test_dynamic_stats_count_allocations_and_copies(ctx: Context) -> None:
       %c0 = arith.constant 0 : index
       %a = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4xf32>
       %b = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4xf64>
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %a[%c0] : memref<4xf32>
       "memref.copy"(%a, %a) : (memref<4xf32>, memref<4xf32>) -> ()
       %v = memref.load %a[%c0] : memref<4xf32>
       "memref.dealloc"(%a) : (memref<4xf32>) -> ()

@@ -44,6 +44,8 @@ def test_returned_buffer_is_not_a_leak_but_a_dropped_one_in_callee_is() -> None:
     func.func @make() -> memref<2xf32> {
       %a = memref.alloc() : memref<2xf32>
       %b = memref.alloc() : memref<2xf32>
+      %one = arith.constant 1.0 : f32
+      linalg.fill ins(%one : f32) outs(%a : memref<2xf32>)
       func.return %a : memref<2xf32>
     }
     func.func @main() -> memref<2xf32> {
@@ -217,6 +219,8 @@ def test_out_of_bounds_through_a_subview_that_exceeds_its_base() -> None:
     func.func @main(%o: index) -> f32 {
       %c1 = arith.constant 1 : index
       %a = memref.alloc() : memref<4x4xf32>
+      %one = arith.constant 1.0 : f32
+      linalg.fill ins(%one : f32) outs(%a : memref<4x4xf32>)
       %s = memref.subview %a[%o, 0] [2, 4] [1, 1] : memref<4x4xf32> to memref<2x4xf32, strided<[4, 1], offset: ?>>
       %x = memref.load %s[%c1, %c1] : memref<2x4xf32, strided<[4, 1], offset: ?>>
       memref.dealloc %a : memref<4x4xf32>

@@ -55,6 +55,8 @@ def test_max_bytes_counts_live_heap_memory(
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<128xf32>
   %b = memref.alloc() : memref<128xf32>
+  %one = arith.constant 1.0 : f32
+  memref.store %one, %a[%c0] : memref<128xf32>
   %v = memref.load %a[%c0] : memref<128xf32>
   memref.dealloc %a : memref<128xf32>
   memref.dealloc %b : memref<128xf32>
@@ -84,7 +86,9 @@ def test_undefined_results_prove_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     src = """func.func @main() -> tensor<4xf32> {
-  %e = tensor.empty() : tensor<4xf32>
+  %z = arith.constant 0.0 : f32
+  %nan = arith.divf %z, %z : f32
+  %e = tensor.splat %nan : tensor<4xf32>
   return %e : tensor<4xf32>
 }
 """
@@ -93,6 +97,47 @@ def test_undefined_results_prove_nothing(
     )
     assert status == 1
     assert "RESULTS UNDEFINED (NaN in result #0): nothing proven" in out
+    assert "results match" not in out
+
+
+def test_uninitialised_reads_of_the_input_program_prove_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An integer result: no NaN shows it, and both runs agree (0 + x).
+    src = """func.func @main(%a: tensor<4xi32>) -> tensor<4xi32> {
+  %e = tensor.empty() : tensor<4xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<4xi32>) outs(%e : tensor<4xi32>) {
+  ^bb0(%x: i32, %o: i32):
+    %s = arith.addi %x, %o : i32
+    linalg.yield %s : i32
+  } -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}
+"""
+    status, out, _ = _check(
+        tmp_path,
+        capsys,
+        src,
+        "--pipeline",
+        "comprehensive-bufferize",
+        "--args",
+        "4xi32:[1,2,3,4]",
+    )
+    assert status == 1
+    lines = out.splitlines()
+    assert lines[0].startswith(
+        "[before] uninitialised-read: linalg.generic reads 4 element(s) of a tensor "
+        "that nothing wrote (first at index [0] of shape [4]; contents of tensor.empty "
+        "at "
+    )
+    assert lines[0].endswith(":3:3 in @main]")
+    assert lines[1].startswith(
+        "[after] uninitialised-read: linalg.generic reads 4 element(s) of heap buffer"
+    )
+    assert (
+        "RESULTS UNDEFINED (the run before the pipeline reads contents nothing "
+        "wrote): nothing proven; 2 finding(s)" in lines[2]
+    )
     assert "results match" not in out
 
 

@@ -47,8 +47,12 @@ def test_buffers_used_together_add_up() -> None:
       %a = memref.alloc() : memref<4xf32>
       %b = memref.alloc() : memref<2xf64>
       %c = memref.alloc() : memref<3xi8>
+      %one = arith.constant 1.0 : f32
+      %i = arith.constant 1 : i8
+      linalg.fill ins(%one : f32) outs(%a : memref<4xf32>)
       "memref.copy"(%a, %a) : (memref<4xf32>, memref<4xf32>) -> ()
       %v = memref.load %a[%c0] : memref<4xf32>
+      memref.store %i, %c[%c0] : memref<3xi8>
       %u = memref.load %c[%c0] : memref<3xi8>
       memref.dealloc %c : memref<3xi8>
       memref.dealloc %b : memref<2xf64>
@@ -58,7 +62,7 @@ def test_buffers_used_together_add_up() -> None:
     """
     )
     # A buffer is live from its first use to its last: %b is never used (it needs no
-    # memory), %a is live from the copy to its load, %c only at its own load, after
+    # memory), %a is live from the fill to its load, %c from its store to its load, after
     # %a's last use (an allocator may put %c in %a's bytes): 16 B. Frees do not make
     # buffers live longer.
     assert stats.lower_bound_bytes == 16

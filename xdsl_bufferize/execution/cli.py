@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
-from xdsl_bufferize.execution.memory import DEFAULT_MAX_BYTES, MemoryStats
+from xdsl_bufferize.execution.memory import DEFAULT_MAX_BYTES, FindingKind, MemoryStats
 from xdsl_bufferize.execution.runner import (
     Outcome,
     UsageError,
@@ -346,13 +346,20 @@ def _main(argv: Sequence[str] | None) -> int:
 
 def _verdict(before: Outcome, after: Outcome, mismatches: list[str]) -> str:
     """How the results of the two runs compare: never "results match" when a run
-    failed or a result is undefined (NaN)."""
+    failed, the input program reads uninitialised contents (its results are
+    undefined: an uninitialised read only in the run after the pipeline is a finding
+    against the pipeline) or a result is undefined (NaN)."""
     if before.results is None and after.results is None:
         return "both runs failed"
     if before.results is None:
         return "the run before the pipeline failed"
     if after.results is None:
         return "the run after the pipeline failed"
+    if any(f.kind is FindingKind.UNINITIALISED_READ for f in before.findings):
+        return (
+            "RESULTS UNDEFINED (the run before the pipeline reads contents nothing "
+            "wrote): nothing proven"
+        )
     if mismatches:
         return "RESULTS DIFFER"
     undefined = sorted(

@@ -73,8 +73,10 @@ from xdsl_bufferize.execution.memory_model import (
     OpDescriber,
     ParallelLoop,
     _fresh,  # pyright: ignore[reportPrivateUsage]
+    _init_flags,  # pyright: ignore[reportPrivateUsage]
     _slot_elements,  # pyright: ignore[reportPrivateUsage]
-    _store_array,  # pyright: ignore[reportPrivateUsage]
+    _slot_init,  # pyright: ignore[reportPrivateUsage]
+    store_array,
 )
 from xdsl_bufferize.execution.values import (
     ArrayValue,
@@ -127,6 +129,8 @@ class MemoryTracker(MemoryAccess):
         self.findings: list[Finding] = []
         self._seen: set[tuple[FindingKind, int, int]] = set()
         self._describe_op = describe_op
+        self.describe_op = describe_op
+        """Gives a user-findable location for an op."""
         self._next_address = _FIRST_ADDRESS
         self._allocs = 0
         self._bytes_allocated = 0
@@ -250,9 +254,11 @@ class MemoryTracker(MemoryAccess):
         data: Sequence[int | float] | np.ndarray[Any, Any] | None = None,
         op_name: str = "",
         location: str = "",
+        init: np.ndarray[Any, Any] | None = None,
     ) -> MemRefView:
         """A fresh buffer of `shape` with its contiguous base view (holding `data`,
-        row-major, if given)."""
+        row-major, if given: then written where `init` says, everywhere if None;
+        without data, nothing is written)."""
         count = num_elements(shape)
         dtype = numpy_dtype(element_type)
         size = count * element_bytes(element_type)
@@ -262,14 +268,18 @@ class MemoryTracker(MemoryAccess):
         if data is None:
             array = _fresh(element_type, count)
         else:
-            array = _store_array(data, dtype).reshape(-1).copy()
+            array = store_array(data, dtype).reshape(-1).copy()
         if op is not None:
             op_name, location = op.name, self._describe_op(op)
+        flags = _init_flags(count, data is not None)
+        if data is not None and init is not None:
+            flags[:, 0] = np.asarray(init, dtype=bool).reshape(-1)
         buffer = Buffer(
             id=len(self.buffers),
             kind=kind,
             element_type=element_type,
             data=array,
+            init=flags,
             op_name=op_name,
             location=location,
         )
@@ -325,6 +335,7 @@ class MemoryTracker(MemoryAccess):
             kind=AllocKind.ARENA_SLOT,
             element_type=element_type,
             data=_slot_elements(source.data, start, element_type, count),
+            init=_slot_init(source.init, start, element_type, count),
             op_name=op.name,
             location=self._describe_op(op),
             freed=source.freed,
@@ -344,6 +355,7 @@ class MemoryTracker(MemoryAccess):
         old = buffer.nbytes
         self.check_bytes(length * element_bytes(buffer.element_type) - old, None, "")
         buffer.data = _fresh(buffer.element_type, max(length, 0))
+        buffer.init = _init_flags(max(length, 0), False)
         delta = buffer.nbytes - old
         if buffer.kind is AllocKind.HEAP:
             self._bytes_allocated += delta
@@ -513,7 +525,12 @@ def clone_buffer(
     data = tracker.read_array(view, op)
     tracker.record_copy(view)
     return tracker.allocate(
-        view.buffer.element_type, view.sizes, AllocKind.HEAP, op, data
+        view.buffer.element_type,
+        view.sizes,
+        AllocKind.HEAP,
+        op,
+        data,
+        init=tracker.initialised(view),
     )
 
 
@@ -525,8 +542,8 @@ def fresh_tensor(
     fill: int | float | None = None,
 ) -> ArrayValue:
     """A new tensor value of `shape` holding `fill` (default: uninitialised contents,
-    see `values.default_element`); stops the run if it needs more than the limit of
-    the run's memory."""
+    see `values.default_element`, flagged as such in its `init`); stops the run if it
+    needs more than the limit of the run's memory."""
     count = num_elements(shape)
     tracker = memory_tracker(interpreter)
     tracker.check_bytes(count * element_bytes(element_type), op)
@@ -535,4 +552,7 @@ def fresh_tensor(
         array = np.full(count, value, dtype=numpy_dtype(element_type))
     except OverflowError:
         array = np.full(count, value, dtype=object)
-    return ArrayValue(shape, array)
+    if fill is not None:
+        return ArrayValue(shape, array)
+    origin = f"{op.name} at {tracker.describe_op(op)}"
+    return ArrayValue(shape, array, np.zeros(shape, dtype=bool), origin)

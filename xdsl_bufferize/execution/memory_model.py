@@ -53,6 +53,9 @@ class FindingKind(Enum):
     WRITE_TO_CONSTANT = "write-to-constant"
     OUT_OF_BOUNDS = "out-of-bounds"
     DATA_RACE = "data-race"
+    UNINITIALISED_READ = "uninitialised-read"
+    """An op computed with contents nobody wrote (a fresh allocation, a
+    `tensor.empty`), or the entry function returned such contents."""
 
 
 GPU_ALLOCATORS = frozenset({"gpu.alloc"})
@@ -123,6 +126,11 @@ class Buffer:
     data: np.ndarray[Any, Any]
     """The elements, flat (see `arrays.numpy_dtype` for their dtype); an arena slot's
     are a view of its arena's bytes."""
+    init: np.ndarray[Any, Any]
+    """Which elements were ever written: a bool array of shape (elements, k), an
+    element being written when its k flags are all set. k is 1, except for an arena
+    slot, whose rows are views of the flags of its bytes in the arena (a slot written
+    through another slot at the same bytes is written)."""
     base_view: MemRefView = field(init=False)
     op_name: str
     """Name of the allocating op."""
@@ -232,6 +240,11 @@ class ParallelLoop:
     wrote it."""
 
 
+def _init_flags(count: int, written: bool) -> np.ndarray[Any, Any]:
+    """The `Buffer.init` flags of a buffer of `count` elements."""
+    return np.full((count, 1), written, dtype=bool)
+
+
 def _fresh(element_type: Attribute, count: int) -> np.ndarray[Any, Any]:
     """`count` elements of fresh memory (see `values.default_element`)."""
     return np.full(
@@ -239,7 +252,7 @@ def _fresh(element_type: Attribute, count: int) -> np.ndarray[Any, Any]:
     )
 
 
-def _store_array(
+def store_array(
     values: Sequence[int | float] | np.ndarray[Any, Any], dtype: np.dtype[Any]
 ) -> np.ndarray[Any, Any]:
     """`values` as an array of `dtype` (integers wrapped to its width)."""
@@ -259,6 +272,15 @@ def _set(buffer: Buffer, addr: int, value: int | float) -> None:
         buffer.data[addr] = value
     except OverflowError:
         buffer.data[addr] = wrap_int(int(value), IntegerType(buffer.data.itemsize * 8))
+
+
+def _slot_init(
+    arena: np.ndarray[Any, Any], byte_offset: int, element_type: Attribute, count: int
+) -> np.ndarray[Any, Any]:
+    """The `Buffer.init` flags of an arena slot: a (count, element size) view of the
+    flags of its bytes in the arena's (count, 1) flags."""
+    size = struct.calcsize(_pack_format(element_type))
+    return arena[byte_offset : byte_offset + count * size, 0].reshape(count, size)
 
 
 def _slot_elements(

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
+import numpy as np
 from xdsl.dialects.linalg import Linalg
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
@@ -30,7 +31,7 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import BlockArgument, Operation, Region
+from xdsl.ir import Operation, Region
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 
 from xdsl_bufferize.dialects.linalg_ext import MapOp
@@ -38,7 +39,7 @@ from xdsl_bufferize.dialects.upstream import register_upstream_ops
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import ExecutionError, FindingKind, MemoryTracker
 from xdsl_bufferize.execution.ops_control import compile_map
-from xdsl_bufferize.execution.structured import run_vectorized
+from xdsl_bufferize.execution.structured import forwarded_operands, run_vectorized
 from xdsl_bufferize.execution.values import (
     ArrayValue,
     MemRefView,
@@ -62,7 +63,11 @@ def _shape(value: Any) -> tuple[int, ...]:
 
 
 class _Operand:
-    """Element access to one operand of a structured op (scalar, tensor or memref)."""
+    """Element access to one operand of a structured op (scalar, tensor or memref).
+
+    A `used` operand is read by the payload: reading an element nothing wrote is a
+    finding; an unused one is only moved (`written` gives its elements' flags, and
+    `write` takes them)."""
 
     def __init__(
         self,
@@ -71,14 +76,19 @@ class _Operand:
         mem: MemoryTracker,
         copy_tensor: bool,
         checked: bool = False,
+        used: bool = True,
     ) -> None:
         self.value = value
         self.op = op
         self.mem = mem
+        self.used = used
         self.shape = _shape(value)
         self.is_scalar = not isinstance(value, ArrayValue | MemRefView)
+        self.init: Any = None
         if isinstance(value, ArrayValue):
             self.data: list[Any] = list(value.data) if copy_tensor else value.data
+            if value.init is not None:
+                self.init = np.array(value.init) if copy_tensor else value.init
             mults: list[int] = []
             acc = 1
             for size in reversed(value.shape):
@@ -104,35 +114,40 @@ class _Operand:
         if self.is_scalar:
             return self.value
         if isinstance(self.value, MemRefView):
-            return self.mem.load(self.value, idx, self.op)
+            return self.mem.load(self.value, idx, self.op, self.used)
         pos = self._pos(idx)
-        return elem_default if pos is None else self.data[pos]
+        if pos is None:
+            return elem_default
+        if self.used and self.init is not None:
+            self.mem.check_tensor_initialised(self.value, self.op, at=idx)
+        return self.data[pos]
 
-    def write(self, idx: Sequence[int], element: Any) -> None:
+    def written(self, idx: Sequence[int]) -> bool:
+        """Whether the element at `idx` was written (True for a scalar)."""
         if isinstance(self.value, MemRefView):
-            self.mem.store(self.value, idx, element, self.op)
+            return self.mem.is_written(self.value, idx)
+        if self.init is None or not all(
+            0 <= i < n for i, n in zip(idx, self.shape, strict=False)
+        ):
+            return True
+        return bool(self.init[tuple(idx)])
+
+    def write(self, idx: Sequence[int], element: Any, written: bool = True) -> None:
+        if isinstance(self.value, MemRefView):
+            self.mem.store(self.value, idx, element, self.op, written)
             return
         pos = self._pos(idx)
         if pos is not None:
             self.data[pos] = element
+            if self.init is not None:
+                self.init[tuple(idx)] = written
+            elif not written:
+                self.init = np.ones(self.shape, dtype=bool)
+                self.init[tuple(idx)] = False
 
     def result(self) -> ArrayValue:
         assert isinstance(self.value, ArrayValue)
-        return ArrayValue(self.value.shape, self.data)
-
-
-def _forwarding(body: Region) -> list[int] | None:
-    """If the body only yields block arguments, which ones (in yield order)."""
-    block = body.blocks.first
-    if block is None or block.first_op is None or block.first_op is not block.last_op:
-        return None
-    term = block.first_op
-    forwarded: list[int] = []
-    for operand in term.operands:
-        if not isinstance(operand, BlockArgument) or operand.block is not block:
-            return None
-        forwarded.append(operand.index)
-    return forwarded
+        return ArrayValue(self.value.shape, self.data, self.init, self.value.origin)
 
 
 def run_structured(
@@ -177,15 +192,22 @@ def run_structured(
     )
     if done:
         return tuple(results)
+    forwarded = forwarded_operands(block)
     operands = [
-        _Operand(v, op, mem, copy_tensor=i >= n_inputs, checked=True)
+        _Operand(
+            v,
+            op,
+            mem,
+            copy_tensor=i >= n_inputs,
+            checked=True,
+            used=forwarded is None and i < len(block.args) and bool(block.args[i].uses),
+        )
         for i, v in enumerate(args)
     ]
     compiled = [compile_map(m) for m in maps]
     outputs = operands[n_inputs:]
     out_maps = compiled[n_inputs:]
     defaults = [default_element(arg.type) for arg in block.args]
-    forwarded = _forwarding(body)
     no_syms: tuple[int, ...] = ()
     interp.linalg_indices.append(())
     try:
@@ -195,12 +217,18 @@ def run_structured(
                 o.read(f(point, no_syms), d)
                 for o, f, d in zip(operands, compiled, defaults, strict=False)
             ]
+            written = [True] * len(outputs)
             if forwarded is not None:
                 yielded: Sequence[Any] = [elements[k] for k in forwarded]
+                written = [
+                    operands[k].written(compiled[k](point, no_syms)) for k in forwarded
+                ]
             else:
                 yielded = interpreter.run_ssacfg_region(body, tuple(elements), op.name)
-            for out, f, value in zip(outputs, out_maps, yielded, strict=True):
-                out.write(f(point, no_syms), value)
+            for out, f, value, flag in zip(
+                outputs, out_maps, yielded, written, strict=True
+            ):
+                out.write(f(point, no_syms), value, flag)
     finally:
         interp.linalg_indices.pop()
     return tuple(o.result() for o in outputs if isinstance(o.value, ArrayValue))
@@ -274,11 +302,11 @@ class LinalgFunctions(InterpreterFunctions):
         done, results = _try_whole(interpreter, op, args, maps, op.hidden_region)
         if done:
             return tuple(results)
-        src = _Operand(source, op, mem, copy_tensor=False, checked=True)
+        src = _Operand(source, op, mem, copy_tensor=False, checked=True, used=False)
         out = _Operand(init, op, mem, copy_tensor=True, checked=True)
         for idx in iter_indices(out.shape):
             kept = tuple(i for d, i in enumerate(idx) if d not in dims)
-            out.write(idx, src.read(kept, None))
+            out.write(idx, src.read(kept, None), src.written(kept))
         return (out.result(),) if isinstance(init, ArrayValue) else ()
 
     @impl(MapOp)
@@ -292,10 +320,12 @@ class LinalgFunctions(InterpreterFunctions):
         done, results = _try_whole(interpreter, op, args, maps, op.mapper)
         if done:
             return tuple(results)
+        block = op.mapper.block
         sources = [
-            _Operand(v, op, mem, copy_tensor=False, checked=True) for v in inputs
+            _Operand(v, op, mem, copy_tensor=False, checked=True, used=bool(a.uses))
+            for v, a in zip(inputs, block.args, strict=False)
         ]
-        out = _Operand(init, op, mem, copy_tensor=True, checked=True)
+        out = _Operand(init, op, mem, copy_tensor=True, checked=True, used=False)
         for idx in iter_indices(out.shape):
             elements = tuple(source.read(idx, None) for source in sources)
             (value,) = interpreter.run_ssacfg_region(op.mapper, elements, op.name)
@@ -316,8 +346,9 @@ class LinalgFunctions(InterpreterFunctions):
         done, results = _try_whole(interpreter, op, args, maps, op.region)
         if done:
             return tuple(results)
-        src = _Operand(source, op, mem, copy_tensor=False, checked=True)
-        out = _Operand(init, op, mem, copy_tensor=True, checked=True)
+        args_used = [bool(a.uses) for a in op.region.block.args]
+        src = _Operand(source, op, mem, False, checked=True, used=args_used[0])
+        out = _Operand(init, op, mem, True, checked=True, used=args_used[1])
         for idx in iter_indices(src.shape):
             kept = tuple(i for d, i in enumerate(idx) if d not in dims)
             (value,) = interpreter.run_ssacfg_region(

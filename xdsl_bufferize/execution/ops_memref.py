@@ -1,5 +1,5 @@
-"""Implementations of `memref`, `bufferization` and `gpu` allocation (`vector` transfers:
-`ops_vector.py`).
+"""Implementations of the `memref` dialect (`bufferization` and `gpu` allocation:
+`ops_bufferization.py`; `vector` transfers: `ops_vector.py`).
 
 Memrefs are `MemRefView`s onto tracked buffers: view ops (`subview`, `cast`,
 `reinterpret_cast`, `expand_shape`, `collapse_shape`, `extract_strided_metadata`) compute a
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from xdsl.dialects import bufferization, gpu, memref
+from xdsl.dialects import memref
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseIntOrFPElementsAttr,
@@ -38,15 +38,12 @@ from xdsl.interpreter import (
 )
 from xdsl.ir import Attribute, Operation
 
-from xdsl_bufferize.dialects.bufferization_dealloc import DeallocOp
 from xdsl_bufferize.dialects.memref_realloc import ReallocOp
-from xdsl_bufferize.execution.arrays import numpy_dtype
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
 from xdsl_bufferize.execution.memory import (
     AllocKind,
     ExecutionError,
     FindingKind,
-    fresh_tensor,
 )
 from xdsl_bufferize.execution.ops_arith import constant_value
 from xdsl_bufferize.execution.ops_tensor import (
@@ -58,7 +55,6 @@ from xdsl_bufferize.execution.ops_tensor import (
 from xdsl_bufferize.execution.values import (
     ArrayValue,
     MemRefView,
-    Token,
     contiguous_strides,
     int_values,
     num_elements,
@@ -238,12 +234,13 @@ class MemRefFunctions(InterpreterFunctions):
         """A new heap buffer holding the source's leading elements; frees the source."""
         mem = _interp(interpreter).memory
         source = _view(args[0])
-        data = mem.read_all(source, op)
+        data = mem.read_array(source, op).reshape(-1)
+        init = mem.initialised(source).reshape(-1)
         mem.record_copy(source)
         t = cast(MemRefType, op.result.type)
         view = allocate(interpreter, op, t, args[1:], AllocKind.HEAP)
         count = min(len(data), view.sizes[0] if view.sizes else 0)
-        mem.write_all(view, data[:count], op)
+        mem.write_all(view, data[:count], op, init[:count])
         mem.free(source, op)
         return (view,)
 
@@ -400,7 +397,8 @@ class MemRefFunctions(InterpreterFunctions):
                 f"copy between shapes {list(source.sizes)} and {list(dest.sizes)}"
             )
         mem = _interp(interpreter).memory
-        mem.write_all(dest, mem.read_array(source, op), op)
+        data = mem.read_array(source, op)
+        mem.write_all(dest, data, op, mem.initialised(source))
         mem.record_copy(source)
         return ()
 
@@ -479,145 +477,3 @@ class MemRefFunctions(InterpreterFunctions):
             _view(args[0]), args[1], result_type.get_element_type(), shape, op
         )
         return (view,)
-
-
-@register_impls
-class BufferizationFunctions(InterpreterFunctions):
-    """The `bufferization` dialect."""
-
-    @impl(bufferization.AllocTensorOp)
-    def run_alloc_tensor(
-        self,
-        interpreter: Interpreter,
-        op: bufferization.AllocTensorOp,
-        args: tuple[Any, ...],
-    ) -> tuple[Any, ...]:
-        dynamic = args[: len(op.dynamic_sizes)]
-        if op.copy is not None:
-            copied = args[len(op.dynamic_sizes)]
-            assert isinstance(copied, ArrayValue)
-            return (copied,)
-        t = cast(TensorType[Attribute], op.tensor.type)
-        shape = static_shape(t, dynamic)
-        return (fresh_tensor(interpreter, op, t.element_type, shape),)
-
-    @impl(bufferization.CloneOp)
-    def run_clone(
-        self, interpreter: Interpreter, op: bufferization.CloneOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        mem = _interp(interpreter).memory
-        source = _view(args[0])
-        data = mem.read_array(source, op)
-        mem.record_copy(source)
-        return (
-            mem.allocate(
-                source.buffer.element_type, source.sizes, AllocKind.HEAP, op, data
-            ),
-        )
-
-    @impl(DeallocOp)
-    def run_bufferization_dealloc(
-        self, interpreter: Interpreter, op: DeallocOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        """Frees each memref's allocation whose condition holds, once per allocation,
-        unless a retained memref points into it; each result tells whether a freed
-        allocation's ownership moved to that retained memref (MLIR's semantics)."""
-        count = len(op.memrefs)
-        memrefs = [_view(a) for a in args[:count]]
-        conditions = [bool(c) for c in args[count : 2 * count]]
-        retained = [_view(a) for a in args[2 * count :]]
-        kept = {id(r.buffer) for r in retained}
-        freed: set[int] = set()
-        for view, condition in zip(memrefs, conditions, strict=True):
-            buffer = id(view.buffer)
-            if condition and buffer not in kept and buffer not in freed:
-                freed.add(buffer)
-                base = MemRefView(view.buffer, 0, (), (), is_allocated_base=True)
-                _interp(interpreter).memory.free(base, op)
-        return tuple(
-            any(
-                c and m.buffer is r.buffer
-                for m, c in zip(memrefs, conditions, strict=True)
-            )
-            for r in retained
-        )
-
-    @impl(bufferization.ToTensorOp)
-    def run_to_tensor(
-        self,
-        interpreter: Interpreter,
-        op: bufferization.ToTensorOp,
-        args: tuple[Any, ...],
-    ) -> tuple[Any, ...]:
-        source = _view(args[0])
-        data = _interp(interpreter).memory.read_array(source, op)
-        return (ArrayValue(source.sizes, data),)
-
-    @impl(bufferization.ToBufferOp)
-    def run_to_buffer(
-        self,
-        interpreter: Interpreter,
-        op: bufferization.ToBufferOp,
-        args: tuple[Any, ...],
-    ) -> tuple[Any, ...]:
-        value = args[0]
-        assert isinstance(value, ArrayValue)
-        t = cast(MemRefType, op.memref.type)
-        return (
-            _interp(interpreter).memory.allocate(
-                t.get_element_type(),
-                value.shape,
-                AllocKind.TENSOR,
-                op,
-                value.array(numpy_dtype(t.get_element_type())),
-            ),
-        )
-
-    @impl(bufferization.MaterializeInDestinationOp)
-    def run_materialize_in_destination(
-        self,
-        interpreter: Interpreter,
-        op: bufferization.MaterializeInDestinationOp,
-        args: tuple[Any, ...],
-    ) -> tuple[Any, ...]:
-        source, dest = args
-        assert isinstance(source, ArrayValue)
-        if isinstance(dest, ArrayValue):
-            if dest.shape != source.shape:
-                raise ExecutionError(
-                    f"source shape {list(source.shape)} differs from destination "
-                    f"shape {list(dest.shape)}"
-                )
-            return (source,)
-        view = _view(dest)
-        if view.sizes != source.shape:
-            raise ExecutionError(
-                f"source shape {list(source.shape)} differs from destination "
-                f"shape {list(view.sizes)}"
-            )
-        _interp(interpreter).memory.write_all(
-            view, source.array(numpy_dtype(view.buffer.element_type)), op
-        )
-        return ()
-
-
-@register_impls
-class GpuMemoryFunctions(InterpreterFunctions):
-    """`gpu.alloc` and `gpu.dealloc`: heap memory like `memref.alloc`."""
-
-    @impl(gpu.AllocOp)
-    def run_alloc(
-        self, interpreter: Interpreter, op: gpu.AllocOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        n_deps = len(op.asyncDependencies)
-        dynamic = args[n_deps : n_deps + len(op.dynamicSizes)]
-        t = cast(MemRefType, op.result.type)
-        view = allocate(interpreter, op, t, dynamic, AllocKind.HEAP)
-        return (view, Token()) if op.asyncToken is not None else (view,)
-
-    @impl(gpu.DeallocOp)
-    def run_dealloc(
-        self, interpreter: Interpreter, op: gpu.DeallocOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        _interp(interpreter).memory.free(_view(args[-1]), op)
-        return (Token(),) if op.asyncToken is not None else ()

@@ -30,7 +30,7 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from xdsl_bufferize.dialects.tensor_ext import ParallelInsertSliceOp, RankOp
 from xdsl_bufferize.execution.interpreter import (
@@ -119,28 +119,36 @@ def slice_index(
     return tuple(index)
 
 
-def slice_positions(
+def slice_grid(
     shape: Sequence[int],
     offsets: Sequence[int],
     sizes: Sequence[int],
     strides: Sequence[int],
-) -> list[tuple[int, ...]] | None:
-    """Source indices of a slice in row-major order, or None if any is out of bounds."""
-    out: list[tuple[int, ...]] = []
-    for idx in iter_indices(sizes):
-        src = tuple(o + i * s for o, i, s in zip(offsets, idx, strides, strict=False))
-        if not all(0 <= x < n for x, n in zip(src, shape, strict=False)):
-            return None
-        out.append(src)
-    return out
+) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The row-major position in a tensor of `shape` of each element of a slice (an
+    array of the slice's sizes), and which of them lie inside the tensor."""
+    flat = np.zeros(tuple(sizes), dtype=np.int64)
+    valid = np.ones(tuple(sizes), dtype=bool)
+    mult = num_elements(shape)
+    for dim, (extent, offset, size, stride) in enumerate(
+        zip(shape, offsets, sizes, strides, strict=True)
+    ):
+        mult //= max(extent, 1)
+        axis = [1] * len(sizes)
+        axis[dim] = size
+        idx = (offset + np.arange(size, dtype=np.int64) * stride).reshape(axis)
+        flat = flat + idx * mult
+        valid = valid & (idx >= 0) & (idx < extent)
+    return flat, valid
 
 
 def _reshape(value: ArrayValue, shape: Sequence[int], what: str) -> ArrayValue:
-    if num_elements(shape) != len(value.data):
+    if num_elements(shape) != num_elements(value.shape):
         raise ExecutionError(
             f"{what}: cannot reshape {list(value.shape)} into {list(shape)}"
         )
-    return ArrayValue(tuple(shape), value.data)
+    init = None if value.init is None else value.init.reshape(tuple(shape))
+    return value.with_data(tuple(shape), value.data, init)
 
 
 def collapsed_shape(shape: Sequence[int], reassociation: Attribute) -> tuple[int, ...]:
@@ -182,28 +190,30 @@ def insert_slice(
             f"source of shape {list(source.shape)} does not fill a slice of sizes "
             f"{sizes}"
         )
+    array = np.array(dest.array())
+    values = source.array(array.dtype).reshape(sizes)
+    init = None
+    if dest.init is not None or source.init is not None:
+        init = np.array(dest.initialised())
     index = slice_index(dest.shape, offsets, sizes, strides)
     if index is not None:
-        array = np.array(dest.array())
-        array[index] = source.array(array.dtype).reshape(sizes)
-        return ArrayValue(dest.shape, array)
-    data = list(dest.data)
-    positions = slice_positions(dest.shape, offsets, sizes, strides)
-    if positions is None:
-        _report_oob(
-            interpreter,
-            op,
-            f"slice (offsets {offsets}, sizes {sizes}, strides {strides}) reaches "
-            f"outside a tensor of shape {list(dest.shape)}",
-        )
-        for idx, value in zip(iter_indices(sizes), source.data, strict=False):
-            p = tuple(o + i * s for o, i, s in zip(offsets, idx, strides, strict=False))
-            if dest.in_bounds(p):
-                data[dest.flat_index(p)] = value
+        array[index] = values
+        if init is not None:
+            init[index] = source.initialised().reshape(sizes)
     else:
-        for p, value in zip(positions, source.data, strict=False):
-            data[dest.flat_index(p)] = value
-    return ArrayValue(dest.shape, data)
+        flat, valid = slice_grid(dest.shape, offsets, sizes, strides)
+        if not valid.all():
+            _report_oob(
+                interpreter,
+                op,
+                f"slice (offsets {offsets}, sizes {sizes}, strides {strides}) reaches "
+                f"outside a tensor of shape {list(dest.shape)}",
+            )
+        array.reshape(-1)[flat[valid]] = values[valid]
+        if init is not None:
+            init.reshape(-1)[flat[valid]] = source.initialised().reshape(sizes)[valid]
+    origin = source.origin if source.init is not None else dest.origin
+    return ArrayValue(dest.shape, array, init, origin)
 
 
 @register_impls
@@ -231,6 +241,7 @@ class TensorFunctions(InterpreterFunctions):
                 f"tensor.extract at {indices} outside a tensor of shape {list(value.shape)}",
             )
             return (default_element(element_type_of(op.result.type)),)
+        _interp(interpreter).memory.check_tensor_initialised(value, op, at=indices)
         return (value.get(indices),)
 
     @impl(tensor.InsertOp)
@@ -246,9 +257,13 @@ class TensorFunctions(InterpreterFunctions):
                 op,
                 f"tensor.insert at {indices} outside a tensor of shape {list(dest.shape)}",
             )
-        else:
-            data[dest.flat_index(indices)] = scalar
-        return (ArrayValue(dest.shape, data),)
+            return (dest.with_data(dest.shape, data, dest.init),)
+        data[dest.flat_index(indices)] = scalar
+        init = None
+        if dest.init is not None:
+            init = np.array(dest.init)
+            init[tuple(indices)] = True
+        return (dest.with_data(dest.shape, data, init),)
 
     @impl(tensor.ExtractSliceOp)
     def run_extract_slice(
@@ -260,42 +275,41 @@ class TensorFunctions(InterpreterFunctions):
         offsets = mixed_values(op.static_offsets, args[1 : 1 + n_off])
         sizes = mixed_values(op.static_sizes, args[1 + n_off : 1 + n_off + n_size])
         strides = mixed_values(op.static_strides, args[1 + n_off + n_size :])
-        index = slice_index(source.shape, offsets, sizes, strides)
-        positions = (
-            None
-            if index is not None
-            else slice_positions(source.shape, offsets, sizes, strides)
-        )
         elem = element_type_of(op.result.type)
-        data: Any
+        array = source.array()
+        init: np.ndarray[Any, Any] | None = None
+        index = slice_index(source.shape, offsets, sizes, strides)
         if index is not None:
-            data = source.array()[index].reshape(-1)
-        elif positions is None:
-            _report_oob(
-                interpreter,
-                op,
-                f"slice (offsets {offsets}, sizes {sizes}, strides {strides}) reaches "
-                f"outside a tensor of shape {list(source.shape)}",
-            )
-            data = [
-                source.get(p) if source.in_bounds(p) else default_element(elem)
-                for p in (
-                    tuple(
-                        o + i * s
-                        for o, i, s in zip(offsets, idx, strides, strict=False)
-                    )
-                    for idx in iter_indices(sizes)
-                )
-            ]
+            data = array[index]
+            if source.init is not None:
+                init = source.init[index]
         else:
-            data = [source.data[source.flat_index(p)] for p in positions]
+            flat, valid = slice_grid(source.shape, offsets, sizes, strides)
+            if not valid.all():
+                _report_oob(
+                    interpreter,
+                    op,
+                    f"slice (offsets {offsets}, sizes {sizes}, strides {strides}) "
+                    f"reaches outside a tensor of shape {list(source.shape)}",
+                )
+            data = np.full(tuple(sizes), default_element(elem), dtype=object)
+            data[valid] = array.reshape(-1)[flat[valid]]
+            data = data.astype(array.dtype) if array.dtype != object else data
+            if source.init is not None:
+                init = np.ones(tuple(sizes), dtype=bool)
+                init[valid] = source.init.reshape(-1)[flat[valid]]
         result_type = cast(TensorType[Attribute], op.result.type)
         dropped = dropped_unit_dims(
             int_values(op.static_sizes),
             result_type.get_shape(),
         )
         shape = tuple(s for i, s in enumerate(sizes) if i not in dropped)
-        return (ArrayValue(shape, data),)
+        data = data.reshape(shape)
+        return (
+            source.with_data(
+                shape, data, None if init is None else init.reshape(shape)
+            ),
+        )
 
     @impl(tensor.InsertSliceOp)
     def run_insert_slice(
@@ -359,15 +373,27 @@ class TensorFunctions(InterpreterFunctions):
             lo + s + hi for lo, s, hi in zip(low, source.shape, high, strict=False)
         )
         check_shape(shape, op.result.type, "tensor.pad")
-        data: list[int | float] = []
-        for idx in iter_indices(shape):
-            src = tuple(i - lo for i, lo in zip(idx, low, strict=False))
-            if source.in_bounds(src):
-                data.append(source.get(src))
-            else:
-                (value,) = interpreter.run_ssacfg_region(op.region, idx, "tensor.pad")
-                data.append(value)
-        return (ArrayValue(shape, data),)
+        block = op.region.blocks.first
+        if min(low + high, default=0) < 0 or block is None or _uses_block_args(block):
+            return (_pad_by_element(interpreter, op, source, low, shape),)
+        # The padding value does not depend on the indices: compute it once.
+        (value,) = interpreter.run_ssacfg_region(
+            op.region, tuple(0 for _ in shape), "tensor.pad"
+        )
+        array = source.array()
+        try:
+            result = np.full(shape, value, dtype=array.dtype)
+        except (OverflowError, ValueError):
+            result = np.full(shape, value, dtype=object)
+        inner = tuple(
+            slice(lo, lo + n) for lo, n in zip(low, source.shape, strict=True)
+        )
+        result[inner] = array
+        init = None
+        if source.init is not None:
+            init = np.ones(shape, dtype=bool)
+            init[inner] = source.init
+        return (source.with_data(shape, result, init),)
 
     @impl(tensor.CollapseShapeOp)
     def run_collapse_shape(
@@ -405,24 +431,53 @@ class TensorFunctions(InterpreterFunctions):
     ) -> tuple[Any, ...]:
         dim = op.dim.value.data
         parts = cast(tuple[ArrayValue, ...], args)
-        first = parts[0]
-        shape = list(first.shape)
+        shape = list(parts[0].shape)
         shape[dim] = sum(p.shape[dim] for p in parts)
-        data: list[int | float] = []
-        for idx in iter_indices(shape):
-            pos = idx[dim]
-            for part in parts:
-                if pos < part.shape[dim]:
-                    data.append(part.get((*idx[:dim], pos, *idx[dim + 1 :])))
-                    break
-                pos -= part.shape[dim]
-        return (ArrayValue(tuple(shape), data),)
+        dtype = np.result_type(*(p.array().dtype for p in parts))
+        data = np.concatenate([p.array(dtype) for p in parts], axis=dim)
+        init = None
+        if any(p.init is not None for p in parts):
+            init = np.concatenate([p.initialised() for p in parts], axis=dim)
+        origin = next((p.origin for p in parts if p.init is not None), "")
+        return (ArrayValue(tuple(shape), data, init, origin),)
 
     @impl_terminator(tensor.YieldOp)
     def run_yield(
         self, interpreter: Interpreter, op: tensor.YieldOp, args: tuple[Any, ...]
     ) -> tuple[TerminatorValue, tuple[Any, ...]]:
         return ReturnedValues(args), ()
+
+
+def _uses_block_args(block: Block) -> bool:
+    return any(arg.uses for arg in block.args)
+
+
+def _pad_by_element(
+    interpreter: Interpreter,
+    op: tensor.PadOp,
+    source: ArrayValue,
+    low: Sequence[int],
+    shape: Sequence[int],
+) -> ArrayValue:
+    """`tensor.pad` whose padding value depends on the indices (or with negative
+    padding): the region runs for each element of the result outside the source."""
+    _interp(interpreter).fallbacks.setdefault(
+        op.name, "a padding value computed from the indices"
+    )
+    data: list[int | float] = []
+    init: list[bool] = []
+    flags = source.initialised()
+    for idx in iter_indices(shape):
+        src = tuple(i - lo for i, lo in zip(idx, low, strict=False))
+        if source.in_bounds(src):
+            data.append(source.get(src))
+            init.append(bool(flags[src]))
+        else:
+            (value,) = interpreter.run_ssacfg_region(op.region, idx, "tensor.pad")
+            data.append(value)
+            init.append(True)
+    mask = np.array(init, dtype=bool).reshape(shape)
+    return source.with_data(shape, data, mask)
 
 
 def run_generate(

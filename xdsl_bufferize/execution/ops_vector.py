@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
+import numpy as np
 from xdsl.dialects import vector
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -23,38 +24,39 @@ from xdsl.interpreter import (
     impl,
     register_impls,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 
 from xdsl_bufferize.dialects.vector_mask import MaskOp
-from xdsl_bufferize.execution.memory import (
-    ExecutionError,
-)
+from xdsl_bufferize.execution.arrays import strided, view_extent
+from xdsl_bufferize.execution.memory import ExecutionError, MemoryTracker
+from xdsl_bufferize.execution.memory_model import store_array
 from xdsl_bufferize.execution.ops_memref import _interp, _view  # pyright: ignore[reportPrivateUsage]
 from xdsl_bufferize.execution.values import (
     ArrayValue,
+    MemRefView,
     iter_indices,
     num_elements,
 )
 
 
-def _transfer_positions(
+def _transfer_grids(
     op: vector.TransferReadOp | vector.TransferWriteOp,
     indices: Sequence[int],
     vector_shape: Sequence[int],
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """(vector index, source index) pairs of a transfer, following its permutation map."""
+) -> list[np.ndarray[Any, Any]]:
+    """The source index of every lane of a transfer: one index array (of the
+    vector's shape) per source dimension, following the permutation map (a constant
+    0 result broadcasts along that vector dimension)."""
     amap = op.permutation_map.data
-    pairs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    for vidx in iter_indices(vector_shape):
-        src = list(indices)
-        for j, expr in enumerate(amap.results):
-            if isinstance(expr, AffineDimExpr):
-                src[expr.position] += vidx[j]
-            elif not (isinstance(expr, AffineConstantExpr) and expr.value == 0):
-                raise ExecutionError(f"unsupported permutation map {amap}")
-        pairs.append((vidx, tuple(src)))
-    return pairs
+    lanes = np.indices(tuple(vector_shape), dtype=np.int64)
+    grids = [np.full(tuple(vector_shape), i, dtype=np.int64) for i in indices]
+    for j, expr in enumerate(amap.results):
+        if isinstance(expr, AffineDimExpr):
+            grids[expr.position] = grids[expr.position] + lanes[j]
+        elif not (isinstance(expr, AffineConstantExpr) and expr.value == 0):
+            raise ExecutionError(f"unsupported permutation map {amap}")
+    return grids
 
 
 def _in_bounds_flags(op: vector.TransferReadOp | vector.TransferWriteOp) -> list[bool]:
@@ -64,8 +66,35 @@ def _in_bounds_flags(op: vector.TransferReadOp | vector.TransferWriteOp) -> list
     return []
 
 
-def _within(index: Sequence[int], shape: Sequence[int]) -> bool:
-    return all(0 <= i < n for i, n in zip(index, shape, strict=False))
+def _inside(
+    grids: Sequence[np.ndarray[Any, Any]], shape: Sequence[int], lanes: Sequence[int]
+) -> np.ndarray[Any, Any]:
+    """Which lanes index inside `shape`."""
+    inside = np.ones(tuple(lanes), dtype=bool)
+    for g, n in zip(grids, shape, strict=True):
+        inside &= (g >= 0) & (g < n)
+    return inside
+
+
+def _active(mask: Sequence[Any] | None, shape: Sequence[int]) -> np.ndarray[Any, Any]:
+    """The lanes a vector mask enables (all without a mask)."""
+    if mask is None:
+        return np.ones(tuple(shape), dtype=bool)
+    return np.array([bool(m) for m in mask], dtype=bool).reshape(tuple(shape))
+
+
+def _lanes_at_once(
+    mem: MemoryTracker, view: MemRefView, inside: np.ndarray[Any, Any], lanes: Any
+) -> bool:
+    """Whether the `lanes` of a transfer on `view` can be accessed at once: all
+    inside the view, the view inside its buffer, no race check running (else the
+    lanes go one by one through the tracker, which reports each access)."""
+    if mem.parallel_loops or not (inside | ~lanes).all():
+        return False
+    if num_elements(view.sizes) == 0:
+        return not lanes.any()
+    low, high = view_extent(view.offset, view.sizes, view.strides)
+    return low >= 0 and high < len(view.buffer.data)
 
 
 def transfer_read(
@@ -76,7 +105,9 @@ def transfer_read(
     passthru: Sequence[Any] | None,
 ) -> tuple[Any, ...]:
     """`vector.transfer_read` under `mask`: a masked-off lane reads nothing and yields
-    the passthru lane, else the padding."""
+    the passthru lane, else the padding; a lane outside the source (not declared in
+    bounds) yields the padding. Lanes are read at once (numpy); one by one through
+    the tracker while a parallel loop is checked for races or a lane leaves memory."""
     source = args[0]
     n_idx = len(op.indices)
     indices = args[1 : 1 + n_idx]
@@ -84,19 +115,86 @@ def transfer_read(
     vtype = cast(VectorType[Attribute], op.result.type)
     shape = tuple(vtype.get_shape())
     mem = _interp(interpreter).memory
-    out: list[Any] = []
-    for k, (_, src) in enumerate(_transfer_positions(op, indices, shape)):
-        if mask is not None and not mask[k]:
-            out.append(padding if passthru is None else passthru[k])
-        elif isinstance(source, ArrayValue):
-            out.append(source.get(src) if source.in_bounds(src) else padding)
-        else:
-            view = _view(source)
-            if _within(src, view.sizes) or all(_in_bounds_flags(op)):
-                out.append(mem.load(view, src, op))
-            else:
-                out.append(padding)
+    grids = _transfer_grids(op, indices, shape)
+    active = _active(mask, shape)
+    out: list[Any] = list(passthru) if passthru is not None else [padding] * active.size
+    for k in np.flatnonzero(active).tolist():
+        out[k] = padding
+    if not isinstance(source, ArrayValue):
+        view = _view(source)
+        inside = _inside(grids, view.sizes, shape)
+        lanes = active & (inside | all(_in_bounds_flags(op)))
+        read_lanes(mem, op, view, grids, lanes, out)
+        return tuple(out)
+    lanes = active & _inside(grids, source.shape, shape)
+    if lanes.any():
+        picked = tuple(g[lanes] for g in grids)
+        array = source.array()
+        for k, value in zip(
+            np.flatnonzero(lanes).tolist(), array[picked].tolist(), strict=True
+        ):
+            out[k] = value
+        region = np.zeros(array.shape, dtype=bool)
+        region[picked] = True
+        mem.check_tensor_initialised(source, op, region)
     return tuple(out)
+
+
+def read_lanes(
+    mem: MemoryTracker,
+    op: Operation,
+    view: MemRefView,
+    grids: Sequence[np.ndarray[Any, Any]],
+    lanes: np.ndarray[Any, Any],
+    out: list[Any],
+) -> None:
+    """Set `out[k]` to the element of `view` at lane k's indices (`grids`) for each
+    lane k set in `lanes`: all at once, or lane by lane through the tracker (see
+    `_lanes_at_once`). Elements nothing wrote are a finding."""
+    inside = _inside(grids, view.sizes, lanes.shape)
+    if not _lanes_at_once(mem, view, inside, lanes):
+        flat = [g.reshape(-1).tolist() for g in grids]
+        for k in np.flatnonzero(lanes).tolist():
+            out[k] = mem.load(view, [f[k] for f in flat], op)
+        return
+    if not lanes.any():
+        return
+    mem.check_live(view, op, "reads")
+    array = strided(view.buffer.data, view.offset, view.sizes, view.strides)
+    picked = tuple(g[lanes] for g in grids)
+    for k, value in zip(
+        np.flatnonzero(lanes).tolist(), array[picked].tolist(), strict=True
+    ):
+        out[k] = value
+    region = np.zeros(view.sizes, dtype=bool)
+    region[picked] = True
+    mem.check_initialised(view, op, region)
+
+
+def write_lanes(
+    mem: MemoryTracker,
+    op: Operation,
+    view: MemRefView,
+    grids: Sequence[np.ndarray[Any, Any]],
+    lanes: np.ndarray[Any, Any],
+    values: Sequence[Any],
+) -> None:
+    """Write lane k of `values` into `view` at its indices (`grids`) for each lane k
+    set in `lanes`, as `read_lanes` reads."""
+    inside = _inside(grids, view.sizes, lanes.shape)
+    if not _lanes_at_once(mem, view, inside, lanes):
+        flat = [g.reshape(-1).tolist() for g in grids]
+        for k in np.flatnonzero(lanes).tolist():
+            mem.store(view, [f[k] for f in flat], values[k], op)
+        return
+    if not lanes.any():
+        return
+    mem.check_live(view, op, "writes")
+    if mem.check_writable(view, op):
+        picked = tuple(g[lanes] for g in grids)
+        target = strided(view.buffer.data, view.offset, view.sizes, view.strides)
+        target[picked] = _lane_values(values, lanes.shape, target.dtype)[lanes]
+        mem.init_rows(view)[picked] = True
 
 
 def transfer_write(
@@ -105,28 +203,53 @@ def transfer_write(
     args: Sequence[Any],
     mask: Sequence[Any] | None,
 ) -> tuple[Any, ...]:
-    """`vector.transfer_write` under `mask` (masked-off lanes are not written): the new
-    tensor, or nothing for a memref."""
+    """`vector.transfer_write` under `mask` (masked-off lanes are not written, nor
+    lanes outside a tensor, or outside a memref unless declared in bounds): the new
+    tensor, or nothing for a memref. Lanes are written at once, as reads are."""
     values, dest = args[0], args[1]
     n_idx = len(op.indices)
     indices = args[2 : 2 + n_idx]
     vtype = cast(VectorType[Attribute], op.vector.type)
     shape = tuple(vtype.get_shape())
-    pairs = _transfer_positions(op, indices, shape)
+    grids = _transfer_grids(op, indices, shape)
+    active = _active(mask, shape)
     mem = _interp(interpreter).memory
     if isinstance(dest, ArrayValue):
-        data = list(dest.data)
-        for k, (_, src) in enumerate(pairs):
-            if (mask is None or mask[k]) and dest.in_bounds(src):
-                data[dest.flat_index(src)] = values[k]
-        return (ArrayValue(dest.shape, data),)
+        lanes = active & _inside(grids, dest.shape, shape)
+        array = np.array(dest.array())
+        picked = tuple(g[lanes] for g in grids)
+        array[picked] = _lane_values(values, shape, array.dtype)[lanes]
+        init = None
+        if dest.init is not None:
+            init = np.array(dest.init)
+            init[picked] = True
+        return (dest.with_data(dest.shape, array, init),)
     view = _view(dest)
-    for k, (_, src) in enumerate(pairs):
-        if mask is not None and not mask[k]:
-            continue
-        if _within(src, view.sizes) or all(_in_bounds_flags(op)):
-            mem.store(view, src, values[k], op)
+    inside = _inside(grids, view.sizes, shape)
+    lanes = active & (inside | all(_in_bounds_flags(op)))
+    write_lanes(mem, op, view, grids, lanes, values)
     return ()
+
+
+def _load_grids(
+    indices: Sequence[int], shape: Sequence[int]
+) -> list[np.ndarray[Any, Any]]:
+    """The memref indices of every lane of a `vector.load` / `store` at `indices`:
+    the vector covers the trailing dimensions."""
+    lanes = np.indices(tuple(shape), dtype=np.int64)
+    lead = len(indices) - len(shape)
+    grids = [np.full(tuple(shape), i, dtype=np.int64) for i in indices]
+    for j in range(len(shape)):
+        grids[lead + j] = grids[lead + j] + lanes[j]
+    return grids
+
+
+def _lane_values(
+    values: Sequence[Any], shape: Sequence[int], dtype: np.dtype[Any]
+) -> np.ndarray[Any, Any]:
+    """A vector's lanes as an array of its shape, in the dtype of the memory it goes
+    to (integers wrapped to their width)."""
+    return store_array(list(values), dtype).reshape(tuple(shape))
 
 
 @register_impls
@@ -186,22 +309,17 @@ class VectorFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: vector.LoadOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
         view, *indices = args
-        view = _view(view)
         shape = tuple(cast(VectorType[Attribute], op.result.type).get_shape())
-        mem = _interp(interpreter).memory
-        base = list(indices)
-        lead = len(base) - len(shape)
-        out = [
-            mem.load(
-                view,
-                (
-                    *base[:lead],
-                    *(b + i for b, i in zip(base[lead:], idx, strict=False)),
-                ),
-                op,
-            )
-            for idx in iter_indices(shape)
-        ]
+        out: list[Any] = [None] * num_elements(shape)
+        lanes = np.ones(shape, dtype=bool)
+        read_lanes(
+            _interp(interpreter).memory,
+            op,
+            _view(view),
+            _load_grids(indices, shape),
+            lanes,
+            out,
+        )
         return (tuple(out),)
 
     @impl(vector.StoreOp)
@@ -209,21 +327,16 @@ class VectorFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: vector.StoreOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
         values, view, *indices = args
-        view = _view(view)
         shape = tuple(cast(VectorType[Attribute], op.vector.type).get_shape())
-        mem = _interp(interpreter).memory
-        base = list(indices)
-        lead = len(base) - len(shape)
-        for k, idx in enumerate(iter_indices(shape)):
-            mem.store(
-                view,
-                (
-                    *base[:lead],
-                    *(b + i for b, i in zip(base[lead:], idx, strict=False)),
-                ),
-                values[k],
-                op,
-            )
+        lanes = np.ones(shape, dtype=bool)
+        write_lanes(
+            _interp(interpreter).memory,
+            op,
+            _view(view),
+            _load_grids(indices, shape),
+            lanes,
+            values,
+        )
         return ()
 
     @impl(vector.BroadcastOp)

@@ -50,6 +50,10 @@ from xdsl_bufferize.execution.memory import (
     MemoryStats,
 )
 from xdsl_bufferize.execution.ops_arith import ArithFunctions, MathFunctions
+from xdsl_bufferize.execution.ops_bufferization import (
+    BufferizationFunctions,
+    GpuMemoryFunctions,
+)
 from xdsl_bufferize.execution.ops_control import (
     AffineFunctions,
     CfFunctions,
@@ -57,11 +61,7 @@ from xdsl_bufferize.execution.ops_control import (
     ScfFunctions,
 )
 from xdsl_bufferize.execution.ops_linalg import LinalgFunctions
-from xdsl_bufferize.execution.ops_memref import (
-    BufferizationFunctions,
-    GpuMemoryFunctions,
-    MemRefFunctions,
-)
+from xdsl_bufferize.execution.ops_memref import MemRefFunctions
 from xdsl_bufferize.execution.ops_tensor import TensorFunctions
 from xdsl_bufferize.execution.ops_vector import VectorFunctions
 from xdsl_bufferize.execution.values import (
@@ -255,9 +255,15 @@ def _convert_input(
 
 
 def _export(interp: ExecutionInterpreter, value: Any, ret_op: Any) -> Value:
+    """A result of the entry function as a plain value; returning contents nothing
+    wrote is an uninitialised-read finding (the caller reads them)."""
+    mem = interp.memory
     if isinstance(value, MemRefView):
-        data = interp.memory.read_array(value, ret_op)
+        data = mem.read_array(value, ret_op)
+        mem.check_initialised(value, ret_op, action="returns")
         return ArrayValue(value.sizes, data)
+    if isinstance(value, ArrayValue):
+        mem.check_tensor_initialised(value, ret_op, action="returns")
     return value
 
 

@@ -19,11 +19,11 @@ for races (which needs each element's accesses).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-from xdsl.ir import Block
+from xdsl.ir import Block, BlockArgument, Operation
 from xdsl.ir.affine import (
     AffineBinaryOpExpr,
     AffineBinaryOpKind,
@@ -197,6 +197,13 @@ def _run(
             return sources[k]
         return sources[k][indices(k)]
 
+    op = _op_of(block)
+    forwarded = forwarded_operands(block)
+    if forwarded is not None and reduction:
+        forwarded = None
+    if forwarded is None:
+        _check_reads(mem, op, args, block, indices, dims, reduction, ranges)
+
     # Inputs that do not depend on reduction dims are gathered once.
     fixed: dict[int, Any] = {}
     for k in range(n_inputs):
@@ -224,22 +231,94 @@ def _run(
     # Write the outputs (dims of the grid are in dim order; the output map picks
     # them in its own order).
     results: list[Any] = []
+    for d in reduction:
+        dims[d] = 0
     for j, k in enumerate(range(n_inputs, len(args))):
         value = args[k]
         target_idx = indices(k)
-        for d in reduction:
-            dims[d] = 0
+        flags = True
+        if forwarded is not None and forwarded[j] != k:
+            flags = _flags(mem, args[forwarded[j]], indices(forwarded[j]))
         if isinstance(value, MemRefView):
-            if mem.check_writable(value, _op_of(block)):
+            if mem.check_writable(value, op):
                 target = strided(
                     value.buffer.data, value.offset, value.sizes, value.strides
                 )
                 target[target_idx] = outs[j]
+                if forwarded is None or forwarded[j] != k:
+                    rows = mem.init_rows(value)
+                    rows[target_idx] = np.asarray(flags)[..., None]
         elif isinstance(value, ArrayValue):
             array = np.array(value.array(dtypes[k]))
             array[target_idx] = outs[j]
-            results.append(ArrayValue(value.shape, array))
+            init = None
+            if value.init is not None or flags is not True:
+                init = np.array(value.initialised())
+                init[target_idx] = flags
+            origin = value.origin
+            if forwarded is not None and isinstance(args[forwarded[j]], ArrayValue):
+                origin = args[forwarded[j]].origin or origin
+            results.append(ArrayValue(value.shape, array, init, origin))
     return results
+
+
+def forwarded_operands(block: Block) -> list[int] | None:
+    """If the payload only yields its block arguments (a copy, transpose,
+    broadcast, fill), the operand each yielded value comes from."""
+    term = block.last_op
+    if term is None or term is not block.first_op:
+        return None
+    out: list[int] = []
+    for operand in term.operands:
+        if not isinstance(operand, BlockArgument) or operand.block is not block:
+            return None
+        out.append(operand.index)
+    return out
+
+
+def _flags(mem: MemoryTracker, value: Any, index: tuple[Any, ...]) -> Any:
+    """Which elements of operand `value` at `index` (index grids) were written
+    (True for a scalar or a fully written tensor)."""
+    if isinstance(value, MemRefView):
+        return mem.initialised(value)[index]
+    if isinstance(value, ArrayValue) and value.init is not None:
+        return value.init[index]
+    return True
+
+
+def _check_reads(
+    mem: MemoryTracker,
+    op: Operation,
+    args: Sequence[Any],
+    block: Block,
+    indices: Callable[[int], tuple[Any, ...]],
+    dims: list[Any],
+    reduction: Sequence[int],
+    ranges: Sequence[int],
+) -> None:
+    """Report the operands whose block argument the payload uses (it reads them)
+    at elements nothing wrote, over the elements the iteration space reaches."""
+    for k, arg in enumerate(block.args):
+        value = args[k]
+        if not arg.uses or not isinstance(value, ArrayValue | MemRefView):
+            continue
+        if isinstance(value, ArrayValue):
+            if value.init is None:
+                continue
+            shape = value.shape
+        else:
+            if mem.initialised(value).all():
+                continue
+            shape = value.sizes
+        touched = np.zeros(shape, dtype=bool)
+        for point in iter_indices([ranges[d] for d in reduction]):
+            for d, i in zip(reduction, point, strict=True):
+                dims[d] = i
+            touched[indices(k)] = True
+        if isinstance(value, ArrayValue):
+            mem.check_tensor_initialised(value, op, touched)
+        else:
+            mem.check_initialised(value, op, touched)
 
 
 def _op_of(block: Block) -> Any:

@@ -48,13 +48,29 @@ Scalar: TypeAlias = "int | float"
 class ArrayValue:
     """An immutable n-dimensional array: a tensor value, or a result read out of a
     memref. Its elements are held as a flat Python list (`data`), as a numpy array
-    (`array`), or both: each form is made from the other on first use."""
+    (`array`), or both: each form is made from the other on first use.
+
+    `init` says which elements were ever written (a bool array of the value's shape;
+    None: all of them): a `tensor.empty` is all uninitialised, and ops that move
+    elements (slices, copies, reshapes, pads) move their flags with them. `origin`
+    names the op whose uninitialised contents the value holds, for findings."""
 
     def __init__(
-        self, shape: Sequence[int], data: Sequence[Any] | np.ndarray[Any, Any]
+        self,
+        shape: Sequence[int],
+        data: Sequence[Any] | np.ndarray[Any, Any],
+        init: np.ndarray[Any, Any] | None = None,
+        origin: str = "",
     ) -> None:
         self.shape: tuple[int, ...] = tuple(shape)
         """The extent of each dimension."""
+        self.init: np.ndarray[Any, Any] | None = None
+        """Which elements hold written contents (None: all)."""
+        self.origin = origin
+        """The op (name and location) that made the uninitialised contents."""
+        if init is not None and not init.all():
+            self.init = np.array(init, dtype=bool).reshape(self.shape)
+            self.init.flags.writeable = False
         self._list: list[Any] | None = None
         self._arrays: dict[np.dtype[Any] | None, np.ndarray[Any, Any]] = {}
         if isinstance(data, np.ndarray):
@@ -116,6 +132,22 @@ class ArrayValue:
 
     def get(self, indices: Sequence[int]) -> int | float:
         return self.data[self.flat_index(indices)]
+
+    def initialised(self) -> np.ndarray[Any, Any]:
+        """The `init` flags as a bool array of the value's shape (all True if None)."""
+        if self.init is None:
+            return np.ones(self.shape, dtype=bool)
+        return self.init
+
+    def with_data(
+        self,
+        shape: Sequence[int],
+        data: Sequence[Any] | np.ndarray[Any, Any],
+        init: np.ndarray[Any, Any] | None,
+    ) -> ArrayValue:
+        """A new value whose `init` flags are `init` (None: all initialised) and
+        whose uninitialised contents come from where this value's came from."""
+        return ArrayValue(shape, data, init, self.origin)
 
     def to_list(self) -> object:
         """The elements as nested Python lists (a scalar for rank 0)."""

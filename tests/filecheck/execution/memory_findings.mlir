@@ -3,7 +3,7 @@
 // RUN: not xdsl-bufferize-check %s --entry missing 2>&1 | filecheck %s --check-prefix=USAGE
 
 // A loop leaks a buffer per iteration and, for n = 4, stores out of bounds; the
-// element read was never written, so it is the uninitialised value (NaN).
+// element read was never written: an uninitialised read, of the value NaN.
 
 func.func @main(%n: index) -> f32 {
   %c0 = arith.constant 0 : index
@@ -20,11 +20,13 @@ func.func @main(%n: index) -> f32 {
 }
 
 // CHECK: out-of-bounds: memref.store writes index [4] outside the view of sizes [4] (dimension 0) of heap buffer #0 (memref.alloc at {{.*}}memory_findings.mlir:12:3 in @main) [memref.store at {{.*}}memory_findings.mlir:15:5 in @main]
+// CHECK-NEXT: uninitialised-read: memref.load reads element [0] of heap buffer #0 (memref.alloc at {{.*}}memory_findings.mlir:12:3 in @main), which nothing wrote [memref.load at {{.*}}memory_findings.mlir:17:3 in @main]
 // CHECK-NEXT: leak: heap buffer #1 of 2 elements is never freed (and 3 more from the same op) [memref.alloc at {{.*}}memory_findings.mlir:14:5 in @main]
-// CHECK-NEXT: @main returned (nan); 2 finding(s)
+// CHECK-NEXT: @main returned (nan); 3 finding(s)
 
 // SMALL-NOT: out-of-bounds
-// SMALL: leak: heap buffer #1 of 2 elements is never freed (and 1 more from the same op)
-// SMALL-NEXT: @main returned (nan); 1 finding(s)
+// SMALL: uninitialised-read: memref.load reads element [0] of heap buffer #0
+// SMALL-NEXT: leak: heap buffer #1 of 2 elements is never freed (and 1 more from the same op)
+// SMALL-NEXT: @main returned (nan); 2 finding(s)
 
 // USAGE: xdsl-bufferize-check: error: no function @missing in the module

@@ -15,6 +15,7 @@ builtin.module {
     %cst72 = arith.constant 2.000000e+00 : f32
     %c4 = arith.constant 4 : index
     %m66 = memref.alloc() : memref<8x8xf32>
+    linalg.fill ins(%cst72 : f32) outs(%m66 : memref<8x8xf32>)
     %fv70 = func.call @mconsume0(%m66) : (memref<8x8xf32>) -> f32
     %m71 = memref.alloc() : memref<8xf32>
     linalg.fill ins(%cst72 : f32) outs(%m71 : memref<8xf32>)

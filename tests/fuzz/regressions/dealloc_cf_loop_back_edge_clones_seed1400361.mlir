@@ -56,6 +56,7 @@ builtin.module {
     %cst150 = arith.constant -1.000000e+00 : f32
     %c2 = arith.constant 2 : index
     %md124 = memref.alloc(%c8) : memref<?xf32>
+    linalg.fill ins(%cst138 : f32) outs(%md124 : memref<?xf32>)
     %m123 = "memref.cast"(%md124) : (memref<?xf32>) -> memref<8xf32>
     %m127 = memref.alloc() : memref<8xf32>
     linalg.fill ins(%cst128 : f32) outs(%m127 : memref<8xf32>)

@@ -42,7 +42,8 @@ builtin.module {
     %cst153 = arith.constant 5.000000e-01 : f32
     %cst170 = arith.constant -2.000000e+00 : f32
     %cst219 = arith.constant 0.000000e+00 : f32
-    %e104 = tensor.empty() : tensor<5xf32>
+    %e104_0 = tensor.empty() : tensor<5xf32>
+    %e104 = linalg.fill ins(%cst219 : f32) outs(%e104_0 : tensor<5xf32>) -> tensor<5xf32>
     %k110 = arith.constant dense<[[1.500000e+00, 1.000000e+00, -1.500000e+00], [1.500000e+00, 2.500000e-01, 1.500000e+00], [3.000000e+00, -5.000000e-01, 5.000000e-01], [-1.000000e+00, 1.500000e+00, -1.500000e+00], [5.000000e-01, 2.500000e-01, 1.500000e+00]]> : tensor<5x3xf32>
     %sl111 = tensor.extract_slice %e104[1] [3] [1] : tensor<5xf32> to tensor<3xf32>
     %wh112, %wh112_1 = scf.while (%wa113 = %k110, %wk114 = %zi115) : (tensor<5x3xf32>, i32) -> (tensor<5x3xf32>, i32) {

@@ -38,6 +38,7 @@ builtin.module {
     cf.cond_br %go98, ^bl92, ^xl92
   ^bl92:
     %m103 = memref.alloc() : memref<7x8xf32>
+    linalg.fill ins(%arg87 : f32) outs(%m103 : memref<7x8xf32>)
     %cond108 = arith.cmpi ne, %li95, %c0 : index
     scf.if %cond108 {
       %fv109 = func.call @mconsume0(%m103) : (memref<7x8xf32>) -> f32

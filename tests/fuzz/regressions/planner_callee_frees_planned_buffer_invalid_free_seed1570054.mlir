@@ -18,6 +18,7 @@ builtin.module {
     %cst10 = arith.constant 2.000000e+00 : f32
     %c0 = arith.constant 0 : index
     %m4 = memref.alloc() : memref<4x7xf32>
+    linalg.fill ins(%cst10 : f32) outs(%m4 : memref<4x7xf32>)
     %cond15 = arith.cmpf olt, %arg1, %cst6 : f32
     scf.if %cond15 {
       memref.dealloc %m4 : memref<4x7xf32>
@@ -132,7 +133,7 @@ builtin.module {
       scf.yield %m168, %m168 : memref<3xf32>, memref<3xf32>
     }
     memref.store %cst167, %uj155[%c2] : memref<3xf32>
-    %l176 = memref.load %uj155_1[%c0] : memref<3xf32>
+    %l176 = memref.load %uj155_1[%c2] : memref<3xf32>
     %for178, %for178_1 = scf.for %iv177 = %c0 to %c3 step %c1 iter_args(%acc179 = %m145, %acc180 = %m145) -> (memref<2x2xf32>, memref<2x2xf32>) {
       %for182 = scf.for %iv181 = %c0 to %c3 step %c1 iter_args(%acc183 = %acc179) -> (memref<2x2xf32>) {
         memref.store %l176, %acc180[%c0, %c1] : memref<2x2xf32>
