@@ -3,7 +3,9 @@
 Each op is one row of `NAMED_OPS`, read off MLIR's op definitions
 (`LinalgNamedStructuredOps.yaml`): its loops (the reduction ones named), the index
 expressions of each operand over those loops, and the scalar function of its implicit
-body. A class per row is made from the row (`_make_op`); they are ordinary
+body (`linalg_named_spec.NamedOpSpec`; the rows by family in
+`linalg_named_contractions.py`, `linalg_named_convolutions.py`,
+`linalg_named_pooling.py`). A class per row is made from the row (`_make_op`); they are ordinary
 `LinalgStructuredOperation`s (indexing maps and a body region), so the bufferization
 model, the verifier and the reference executor of every structured op apply.
 
@@ -11,10 +13,16 @@ model, the verifier and the reference executor of every structured op apply.
   `matmul_transpose_a/b`, `batch_matmul_transpose_a/b`, `mmt4d`, `batch_mmt4d`):
   `out += cast(a) * cast(b)`, the inputs cast to the output element type as MLIR's
   `cast_signed` does (`arith.extsi` / `trunci` / `sitofp` / `extf` / `truncf` /
-  `fptosi`).
+  `fptosi`). The quantized ones (`quantized_matmul`, `quantized_batch_matmul`) take
+  two scalar zero points after the inputs: `out += (cast(a) - cast(a_zp)) * (cast(b)
+  - cast(b_zp))`.
 * Convolutions (`conv_1d/2d/3d`, `conv_1d_nwc_wcf`, `conv_1d_ncw_fcw`, the 2-d layouts,
   `conv_3d_ndhwc_dhwcf`, `conv_3d_ncdhw_fcdhw`, the `depthwise_conv_*` family): the same
   body; a window dimension of the input is indexed `out_i * stride + k_i * dilation`.
+  The `_q` ones (`conv_2d_nhwc_hwcf_q`, `conv_2d_nhwc_fhwc_q`, `conv_2d_nchw_fchw_q`,
+  `conv_2d_ngchw_gfchw_q`, `conv_2d_nhwgc_gfhwc_q`, `conv_3d_ndhwc_dhwcf_q`,
+  `depthwise_conv_2d_nhwc_hwc_q`, `depthwise_conv_2d_nhwc_hwcm_q`) subtract zero points
+  as the quantized contractions do.
 * Pooling (`pooling_{nhwc,nwc,ndhwc}_{max,min,sum}`, their `_unsigned` max/min,
   `pooling_{nchw,ncw}_{max,sum}`): `out = max(out, cast(in))` (min, sum) over the
   window; the second input only gives the window's shape and is never read.
@@ -37,7 +45,6 @@ casts).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from xdsl.builder import Builder
@@ -61,265 +68,12 @@ from xdsl.irdl import irdl_op_definition, opt_prop_def
 from xdsl.utils.exceptions import VerifyException
 
 from xdsl_bufferize.dialects.linalg_ext import init_named_op
+from xdsl_bufferize.dialects.linalg_named_contractions import CONTRACTIONS
+from xdsl_bufferize.dialects.linalg_named_convolutions import CONVOLUTIONS
+from xdsl_bufferize.dialects.linalg_named_pooling import POOLING
+from xdsl_bufferize.dialects.linalg_named_spec import NamedOpSpec
 
-
-@dataclass(frozen=True)
-class NamedOpSpec:
-    """One named op as MLIR defines it."""
-
-    name: str
-    """The op name without `linalg.`."""
-    loops: str
-    """The loop names, in MLIR's order, space separated."""
-    reductions: str
-    """The reduction loops among them."""
-    operands: tuple[str, ...]
-    """Per operand (ins then outs), its index expressions, comma separated: a loop
-    name, or `a+b` (a window dimension: `a * stride + b * dilation` when the op has
-    strides, `a + b` otherwise)."""
-    body: str
-    """`mac` (out + a * b), `max`, `min`, `sum` (pooling, into the output)."""
-    window: int = 0
-    """How many spatial dimensions `strides` / `dilations` have (0: no attributes)."""
-    unsigned: bool = False
-    """Whether casts and max/min treat integers as unsigned."""
-
-
-def _mac(name: str, loops: str, red: str, *operands: str) -> NamedOpSpec:
-    return NamedOpSpec(name, loops, red, operands, "mac")
-
-
-def _conv(name: str, loops: str, red: str, window: int, *operands: str) -> NamedOpSpec:
-    return NamedOpSpec(name, loops, red, operands, "mac", window)
-
-
-def _pool(
-    name: str, body: str, loops: str, red: str, window: int, *operands: str
-) -> NamedOpSpec:
-    return NamedOpSpec(
-        name, loops, red, operands, body, window, name.endswith("_unsigned")
-    )
-
-
-_NHWC_POOL = ("n oh ow c kh kw", "kh kw", 2, "n,oh+kh,ow+kw,c", "kh,kw", "n,oh,ow,c")
-_NCHW_POOL = ("n c oh ow kh kw", "kh kw", 2, "n,c,oh+kh,ow+kw", "kh,kw", "n,c,oh,ow")
-_NWC_POOL = ("n ow c kw", "kw", 1, "n,ow+kw,c", "kw", "n,ow,c")
-_NCW_POOL = ("n c ow kw", "kw", 1, "n,c,ow+kw", "kw", "n,c,ow")
-_NDHWC_POOL = (
-    "n od oh ow c kd kh kw",
-    "kd kh kw",
-    3,
-    "n,od+kd,oh+kh,ow+kw,c",
-    "kd,kh,kw",
-    "n,od,oh,ow,c",
-)
-
-NAMED_OPS: tuple[NamedOpSpec, ...] = (
-    # Contractions.
-    _mac("batch_matmul", "b m n k", "k", "b,m,k", "b,k,n", "b,m,n"),
-    _mac("matvec", "m k", "k", "m,k", "k", "m"),
-    _mac("vecmat", "n m", "m", "m", "m,n", "n"),
-    _mac("batch_matvec", "b m k", "k", "b,m,k", "b,k", "b,m"),
-    _mac("batch_vecmat", "b n k", "k", "b,k", "b,k,n", "b,n"),
-    _mac("matmul_transpose_a", "m n k", "k", "k,m", "k,n", "m,n"),
-    _mac("matmul_transpose_b", "m n k", "k", "m,k", "n,k", "m,n"),
-    _mac("batch_matmul_transpose_a", "b m n k", "k", "b,k,m", "b,k,n", "b,m,n"),
-    _mac("batch_matmul_transpose_b", "b m n k", "k", "b,m,k", "b,n,k", "b,m,n"),
-    _mac("mmt4d", "m n k m0 n0 k0", "k k0", "m,k,m0,k0", "n,k,n0,k0", "m,n,m0,n0"),
-    _mac(
-        "batch_mmt4d",
-        "b m n k m0 n0 k0",
-        "k k0",
-        "b,m,k,m0,k0",
-        "b,n,k,n0,k0",
-        "b,m,n,m0,n0",
-    ),
-    # Convolutions without strides.
-    _mac("conv_1d", "ow kw", "kw", "ow+kw", "kw", "ow"),
-    _mac("conv_2d", "oh ow kh kw", "kh kw", "oh+kh,ow+kw", "kh,kw", "oh,ow"),
-    _mac(
-        "conv_3d",
-        "od oh ow kd kh kw",
-        "kd kh kw",
-        "od+kd,oh+kh,ow+kw",
-        "kd,kh,kw",
-        "od,oh,ow",
-    ),
-    # Convolutions with strides and dilations.
-    _conv("conv_1d_nwc_wcf", "n ow f kw c", "kw c", 1, "n,ow+kw,c", "kw,c,f", "n,ow,f"),
-    _conv("conv_1d_ncw_fcw", "n f ow c kw", "c kw", 1, "n,c,ow+kw", "f,c,kw", "n,f,ow"),
-    _conv(
-        "conv_2d_nhwc_hwcf",
-        "n oh ow f kh kw c",
-        "kh kw c",
-        2,
-        "n,oh+kh,ow+kw,c",
-        "kh,kw,c,f",
-        "n,oh,ow,f",
-    ),
-    _conv(
-        "conv_2d_nhwc_fhwc",
-        "n oh ow f kh kw c",
-        "kh kw c",
-        2,
-        "n,oh+kh,ow+kw,c",
-        "f,kh,kw,c",
-        "n,oh,ow,f",
-    ),
-    _conv(
-        "conv_2d_nchw_fchw",
-        "n f oh ow c kh kw",
-        "c kh kw",
-        2,
-        "n,c,oh+kh,ow+kw",
-        "f,c,kh,kw",
-        "n,f,oh,ow",
-    ),
-    _conv(
-        "conv_2d_ngchw_fgchw",
-        "n g f oh ow c kh kw",
-        "c kh kw",
-        2,
-        "n,g,c,oh+kh,ow+kw",
-        "f,g,c,kh,kw",
-        "n,g,f,oh,ow",
-    ),
-    _conv(
-        "conv_2d_ngchw_gfchw",
-        "n g f oh ow c kh kw",
-        "c kh kw",
-        2,
-        "n,g,c,oh+kh,ow+kw",
-        "g,f,c,kh,kw",
-        "n,g,f,oh,ow",
-    ),
-    _conv(
-        "conv_2d_nhwgc_gfhwc",
-        "n oh ow g f kh kw c",
-        "kh kw c",
-        2,
-        "n,oh+kh,ow+kw,g,c",
-        "g,f,kh,kw,c",
-        "n,oh,ow,g,f",
-    ),
-    _conv(
-        "conv_3d_ndhwc_dhwcf",
-        "n od oh ow f kd kh kw c",
-        "kd kh kw c",
-        3,
-        "n,od+kd,oh+kh,ow+kw,c",
-        "kd,kh,kw,c,f",
-        "n,od,oh,ow,f",
-    ),
-    _conv(
-        "conv_3d_ncdhw_fcdhw",
-        "n f od oh ow c kd kh kw",
-        "c kd kh kw",
-        3,
-        "n,c,od+kd,oh+kh,ow+kw",
-        "f,c,kd,kh,kw",
-        "n,f,od,oh,ow",
-    ),
-    _conv(
-        "depthwise_conv_1d_nwc_wc",
-        "n ow ic kw",
-        "kw",
-        1,
-        "n,ow+kw,ic",
-        "kw,ic",
-        "n,ow,ic",
-    ),
-    _conv(
-        "depthwise_conv_1d_ncw_cw",
-        "n ow ic kw",
-        "kw",
-        1,
-        "n,ic,ow+kw",
-        "ic,kw",
-        "n,ic,ow",
-    ),
-    _conv(
-        "depthwise_conv_1d_nwc_wcm",
-        "n ow ic cm kw",
-        "kw",
-        1,
-        "n,ow+kw,ic",
-        "kw,ic,cm",
-        "n,ow,ic,cm",
-    ),
-    _conv(
-        "depthwise_conv_2d_nhwc_hwc",
-        "n oh ow ic kh kw",
-        "kh kw",
-        2,
-        "n,oh+kh,ow+kw,ic",
-        "kh,kw,ic",
-        "n,oh,ow,ic",
-    ),
-    _conv(
-        "depthwise_conv_2d_nchw_chw",
-        "n oh ow ic kh kw",
-        "kh kw",
-        2,
-        "n,ic,oh+kh,ow+kw",
-        "ic,kh,kw",
-        "n,ic,oh,ow",
-    ),
-    _conv(
-        "depthwise_conv_2d_nhwc_hwcm",
-        "n oh ow ic cm kh kw",
-        "kh kw",
-        2,
-        "n,oh+kh,ow+kw,ic",
-        "kh,kw,ic,cm",
-        "n,oh,ow,ic,cm",
-    ),
-    _conv(
-        "depthwise_conv_3d_ndhwc_dhwc",
-        "n od oh ow kd kh kw ic",
-        "kd kh kw",
-        3,
-        "n,od+kd,oh+kh,ow+kw,ic",
-        "kd,kh,kw,ic",
-        "n,od,oh,ow,ic",
-    ),
-    _conv(
-        "depthwise_conv_3d_ncdhw_cdhw",
-        "n od oh ow kd kh kw ic",
-        "kd kh kw",
-        3,
-        "n,ic,od+kd,oh+kh,ow+kw",
-        "ic,kd,kh,kw",
-        "n,ic,od,oh,ow",
-    ),
-    _conv(
-        "depthwise_conv_3d_ndhwc_dhwcm",
-        "n od oh ow cm kd kh kw ic",
-        "kd kh kw",
-        3,
-        "n,od+kd,oh+kh,ow+kw,ic",
-        "kd,kh,kw,ic,cm",
-        "n,od,oh,ow,ic,cm",
-    ),
-    # Pooling.
-    _pool("pooling_nhwc_max", "max", *_NHWC_POOL),
-    _pool("pooling_nhwc_max_unsigned", "max", *_NHWC_POOL),
-    _pool("pooling_nhwc_min", "min", *_NHWC_POOL),
-    _pool("pooling_nhwc_min_unsigned", "min", *_NHWC_POOL),
-    _pool("pooling_nhwc_sum", "sum", *_NHWC_POOL),
-    _pool("pooling_nchw_max", "max", *_NCHW_POOL),
-    _pool("pooling_nchw_sum", "sum", *_NCHW_POOL),
-    _pool("pooling_nwc_max", "max", *_NWC_POOL),
-    _pool("pooling_nwc_max_unsigned", "max", *_NWC_POOL),
-    _pool("pooling_nwc_min", "min", *_NWC_POOL),
-    _pool("pooling_nwc_min_unsigned", "min", *_NWC_POOL),
-    _pool("pooling_nwc_sum", "sum", *_NWC_POOL),
-    _pool("pooling_ncw_max", "max", *_NCW_POOL),
-    _pool("pooling_ncw_sum", "sum", *_NCW_POOL),
-    _pool("pooling_ndhwc_max", "max", *_NDHWC_POOL),
-    _pool("pooling_ndhwc_min", "min", *_NDHWC_POOL),
-    _pool("pooling_ndhwc_sum", "sum", *_NDHWC_POOL),
-)
+NAMED_OPS: tuple[NamedOpSpec, ...] = CONTRACTIONS + CONVOLUTIONS + POOLING
 """MLIR's named structured ops (other than elementwise) built here."""
 
 
@@ -366,12 +120,13 @@ def cast_to(value: SSAValue, target: Attribute, unsigned: bool) -> SSAValue:
 
 
 def _binary(kind: str, lhs: SSAValue, rhs: SSAValue, unsigned: bool) -> SSAValue:
-    """MLIR's binary functions `add`, `mul`, `max`, `min` (signed or unsigned) of two
-    scalars of one type."""
+    """MLIR's binary functions `add`, `sub`, `mul`, `max`, `min` (signed or unsigned)
+    of two scalars of one type."""
     is_float = isinstance(lhs.type, AnyFloat)
     table: dict[str, Callable[[SSAValue, SSAValue], Operation]] = (
         {
             "add": arith.AddfOp,
+            "sub": arith.SubfOp,
             "mul": arith.MulfOp,
             "max": arith.MaximumfOp,
             "min": arith.MinimumfOp,
@@ -379,6 +134,7 @@ def _binary(kind: str, lhs: SSAValue, rhs: SSAValue, unsigned: bool) -> SSAValue
         if is_float
         else {
             "add": arith.AddiOp,
+            "sub": arith.SubiOp,
             "mul": arith.MuliOp,
             "max": arith.MaxUIOp if unsigned else arith.MaxSIOp,
             "min": arith.MinUIOp if unsigned else arith.MinSIOp,
@@ -389,14 +145,27 @@ def _binary(kind: str, lhs: SSAValue, rhs: SSAValue, unsigned: bool) -> SSAValue
 
 
 def _named_body(spec: NamedOpSpec, arg_types: Sequence[Attribute]) -> Region:
+    if len(arg_types) != len(spec.operands):
+        # Wrong operand count: the verifier says so at the op; the body yields the
+        # output, if any, so that it can run.
+        @Builder.implicit_region(arg_types)
+        def placeholder(args: tuple[BlockArgument, ...]) -> None:
+            YieldOp(*args[-1:])
+
+        return placeholder
     out_type = arg_types[-1]
 
     @Builder.implicit_region(arg_types)
     def body(args: tuple[BlockArgument, ...]) -> None:
         out = args[-1]
-        if spec.body == "mac":
+        if spec.body in ("mac", "qmac"):
             a = cast_to(args[0], out_type, spec.unsigned)
             b = cast_to(args[1], out_type, spec.unsigned)
+            if spec.body == "qmac":
+                a_zp = cast_to(args[2], out_type, spec.unsigned)
+                b_zp = cast_to(args[3], out_type, spec.unsigned)
+                a = _binary("sub", a, a_zp, False)
+                b = _binary("sub", b, b_zp, False)
             value = _binary("add", out, _binary("mul", a, b, False), False)
         else:
             source = cast_to(args[0], out_type, spec.unsigned)
@@ -665,6 +434,7 @@ NAMED_OP_CLASSES: dict[str, type[NamedOperation]] = {
 REPLACING: frozenset[str] = frozenset(
     {
         "linalg.pooling_nchw_max",
+        "linalg.quantized_matmul",
         "linalg.conv_2d_nchw_fchw",
         "linalg.conv_2d_nhwc_hwcf",
         "linalg.conv_2d_nhwc_fhwc",
@@ -674,5 +444,6 @@ REPLACING: frozenset[str] = frozenset(
     }
 )
 """Ops xDSL 0.75 defines that our classes replace (a wrong body, required
-attributes, integer-only casts). `MatmulOp` (a subclass of xDSL's) widens
+attributes, integer-only casts, `quantized_matmul` casting to `i32` whatever the
+output type). `MatmulOp` (a subclass of xDSL's) widens
 `linalg.matmul` the same way (`dialects/upstream.py`, `WIDENED_OPS`)."""
