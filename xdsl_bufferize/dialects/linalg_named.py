@@ -44,30 +44,40 @@ casts).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from xdsl.builder import Builder
-from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import (
-    AnyFloat,
+    AffineMapAttr,
     ArrayAttr,
     DenseIntElementsAttr,
-    FloatAttr,
-    IntegerType,
     TensorType,
     i64,
 )
-from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation, NamedOperation
+from xdsl.dialects.linalg.abstract_ops import (
+    ElementwiseOperation,
+    LinalgStructuredOperation,
+    NamedOperation,
+)
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import MatmulOp as XdslMatmulOp
 from xdsl.dialects.linalg.ops import YieldOp
-from xdsl.ir import Attribute, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Region, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 from xdsl.irdl import irdl_op_definition, opt_prop_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from xdsl_bufferize.dialects.linalg_body import binary, cast_to, elementwise_value
+from xdsl_bufferize.dialects.linalg_contract import ContractOp, ElementwiseOp
 from xdsl_bufferize.dialects.linalg_ext import init_named_op
+from xdsl_bufferize.dialects.linalg_maps import (
+    parse_optional_indexing_maps,
+    print_indexing_maps,
+    verify_matmul_maps,
+)
 from xdsl_bufferize.dialects.linalg_named_contractions import CONTRACTIONS
 from xdsl_bufferize.dialects.linalg_named_convolutions import CONVOLUTIONS
 from xdsl_bufferize.dialects.linalg_named_pooling import POOLING
@@ -75,73 +85,6 @@ from xdsl_bufferize.dialects.linalg_named_spec import NamedOpSpec
 
 NAMED_OPS: tuple[NamedOpSpec, ...] = CONTRACTIONS + CONVOLUTIONS + POOLING
 """MLIR's named structured ops (other than elementwise) built here."""
-
-
-def _width(t: Attribute) -> int:
-    if isinstance(t, IntegerType):
-        return t.width.data
-    assert isinstance(t, AnyFloat)
-    return t.bitwidth
-
-
-def cast_to(value: SSAValue, target: Attribute, unsigned: bool) -> SSAValue:
-    """MLIR's `cast_signed` / `cast_unsigned` of a body scalar to `target` (made
-    under the implicit builder of the body)."""
-    source = value.type
-    if source == target:
-        return value
-    op: Operation
-    if isinstance(source, IntegerType) and isinstance(target, IntegerType):
-        if _width(target) > _width(source):
-            op = (
-                arith.ExtUIOp(value, target)
-                if unsigned
-                else arith.ExtSIOp(value, target)
-            )
-        else:
-            op = arith.TruncIOp(value, target)
-    elif isinstance(source, IntegerType) and isinstance(target, AnyFloat):
-        op = (
-            arith.UIToFPOp(value, target) if unsigned else arith.SIToFPOp(value, target)
-        )
-    elif isinstance(source, AnyFloat) and isinstance(target, AnyFloat):
-        op = (
-            arith.ExtFOp(value, target)
-            if _width(target) > _width(source)
-            else arith.TruncFOp(value, target)
-        )
-    elif isinstance(source, AnyFloat) and isinstance(target, IntegerType):
-        op = (
-            arith.FPToUIOp(value, target) if unsigned else arith.FPToSIOp(value, target)
-        )
-    else:
-        raise VerifyException(f"cannot cast {source} to {target} in a linalg body")
-    return op.results[0]
-
-
-def _binary(kind: str, lhs: SSAValue, rhs: SSAValue, unsigned: bool) -> SSAValue:
-    """MLIR's binary functions `add`, `sub`, `mul`, `max`, `min` (signed or unsigned)
-    of two scalars of one type."""
-    is_float = isinstance(lhs.type, AnyFloat)
-    table: dict[str, Callable[[SSAValue, SSAValue], Operation]] = (
-        {
-            "add": arith.AddfOp,
-            "sub": arith.SubfOp,
-            "mul": arith.MulfOp,
-            "max": arith.MaximumfOp,
-            "min": arith.MinimumfOp,
-        }
-        if is_float
-        else {
-            "add": arith.AddiOp,
-            "sub": arith.SubiOp,
-            "mul": arith.MuliOp,
-            "max": arith.MaxUIOp if unsigned else arith.MaxSIOp,
-            "min": arith.MinUIOp if unsigned else arith.MinSIOp,
-        }
-    )
-    op = table[kind](lhs, rhs)
-    return op.results[0]
 
 
 def _named_body(spec: NamedOpSpec, arg_types: Sequence[Attribute]) -> Region:
@@ -164,13 +107,13 @@ def _named_body(spec: NamedOpSpec, arg_types: Sequence[Attribute]) -> Region:
             if spec.body == "qmac":
                 a_zp = cast_to(args[2], out_type, spec.unsigned)
                 b_zp = cast_to(args[3], out_type, spec.unsigned)
-                a = _binary("sub", a, a_zp, False)
-                b = _binary("sub", b, b_zp, False)
-            value = _binary("add", out, _binary("mul", a, b, False), False)
+                a = binary("sub", a, a_zp, False)
+                b = binary("sub", b, b_zp, False)
+            value = binary("add", out, binary("mul", a, b, False), False)
         else:
             source = cast_to(args[0], out_type, spec.unsigned)
             kind = "add" if spec.body == "sum" else spec.body
-            value = _binary(kind, out, source, spec.unsigned)
+            value = binary(kind, out, source, spec.unsigned)
         YieldOp(value)
 
     return body
@@ -295,46 +238,6 @@ _ELEMENTWISE_FUNCTIONS: dict[str, tuple[int, str]] = {
 """MLIR's elementwise named ops xDSL 0.75 lacks: arity and scalar function."""
 
 
-_UNARY_MATH: dict[str, type[Operation]] = {
-    "absf": math.AbsFOp,
-    "ceil": math.CeilOp,
-    "floor": math.FloorOp,
-    "round": math.RoundOp,
-    "rsqrt": math.RsqrtOp,
-    "tanh": math.TanhOp,
-    "erf": math.ErfOp,
-}
-
-
-def _elementwise_value(function: str, args: Sequence[SSAValue]) -> SSAValue:
-    """The scalar `function` of `args` (ops made under the implicit builder)."""
-    first = args[0]
-    second = args[-1]
-    is_float = isinstance(first.type, AnyFloat)
-    if not is_float and function not in ("square", "div", "div_unsigned"):
-        raise VerifyException(f"linalg.{function} takes floating-point elements")
-    if is_float and function == "div_unsigned":
-        raise VerifyException("linalg.div_unsigned takes integer elements")
-    op: Operation
-    if function == "reciprocal":
-        assert isinstance(first.type, AnyFloat)
-        one = arith.ConstantOp(FloatAttr(1.0, first.type))
-        op = arith.DivfOp(one.result, first)
-    elif function == "square":
-        op = arith.MulfOp(first, first) if is_float else arith.MuliOp(first, first)
-    elif function == "div":
-        op = arith.DivfOp(first, second) if is_float else arith.DivSIOp(first, second)
-    elif function == "div_unsigned":
-        op = arith.DivUIOp(first, second)
-    elif function == "negf":
-        op = arith.NegfOp(first)
-    elif function == "powf":
-        op = math.PowFOp(first, second)
-    else:
-        op = _UNARY_MATH[function].create(operands=[first], result_types=[first.type])
-    return op.results[0]
-
-
 class NamedElementwiseOp(ElementwiseOperation):
     """An elementwise named linalg op of `_ELEMENTWISE_FUNCTIONS`."""
 
@@ -359,16 +262,21 @@ class NamedElementwiseOp(ElementwiseOperation):
 
         @Builder.implicit_region(arg_types)
         def body(args: tuple[BlockArgument, ...]) -> None:
-            value = _elementwise_value(cls.FUNCTION, args[: cls.ARITY])
+            value = elementwise_value(cls.FUNCTION, args[: cls.ARITY])
             YieldOp(value)
 
         return body
 
 
+_MATMUL = NamedOpSpec("matmul", "m n k", "k", ("m,k", "k,n", "m,n"), "mac")
+
+
 class MatmulOp(XdslMatmulOp):
-    """xDSL's `linalg.matmul` with MLIR's body: the inputs cast to the output
-    element type before the multiply-accumulate (xDSL's body multiplies them as
-    they are, so `i8 x i8 -> i32` does not verify)."""
+    """xDSL's `linalg.matmul` with MLIR's body (the inputs cast to the output
+    element type before the multiply-accumulate: xDSL's body multiplies them as
+    they are, so `i8 x i8 -> i32` does not verify) and MLIR's `indexing_maps = [...]`
+    clause for transposed or broadcast operands (xDSL keeps the property but neither
+    reads the clause nor prints it)."""
 
     name = "linalg.matmul"
 
@@ -376,10 +284,71 @@ class MatmulOp(XdslMatmulOp):
     def get_hidden_region(
         cls, inputs: Sequence[SSAValue], outputs: Sequence[SSAValue]
     ) -> Region:
-        return _named_body(
-            NamedOpSpec("matmul", "m n k", "k", ("m,k", "k,n", "m,n"), "mac"),
-            cls.body_arg_types((*inputs, *outputs)),
-        )
+        return _named_body(_MATMUL, cls.body_arg_types((*inputs, *outputs)))
+
+    def _default_maps(self) -> tuple[AffineMap, ...]:
+        return _index_maps(_MATMUL, (), ())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> MatmulOp:
+        maps = parse_optional_indexing_maps(parser)
+        op = cast(MatmulOp, super().parse(parser))
+        if maps is not None:
+            op.properties["indexing_maps"] = maps
+        return op
+
+    def print(self, printer: Printer) -> None:
+        maps = self.indexing_maps
+        if tuple(m.data for m in maps.data) != self._default_maps():
+            print_indexing_maps(printer, maps)
+        super().print(printer)
+
+    def verify_(self) -> None:
+        maps = tuple(m.data for m in self.indexing_maps.data)
+        if maps != self._default_maps():
+            verify_matmul_maps(maps, self._default_maps(), {2})
+        super().verify_()
+
+
+class UserMapsStructuredOp(NamedStructuredOp):
+    """A named contraction that also takes MLIR's `indexing_maps = [...]` clause
+    (`linalg.batch_matmul`): transposed or broadcast operands, the body unchanged."""
+
+    indexing_maps = opt_prop_def(ArrayAttr[AffineMapAttr])
+
+    def get_indexing_maps(self) -> ArrayAttr[AffineMapAttr]:
+        if self.indexing_maps is not None:
+            return self.indexing_maps
+        return super().get_indexing_maps()
+
+    @classmethod
+    def parse(cls, parser: Parser) -> UserMapsStructuredOp:
+        maps = parse_optional_indexing_maps(parser)
+        op = cast(UserMapsStructuredOp, super().parse(parser))
+        if maps is not None:
+            op.properties["indexing_maps"] = maps
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.indexing_maps is not None:
+            print_indexing_maps(printer, self.indexing_maps)
+        super().print(printer)
+
+    def verify_(self) -> None:
+        if self.indexing_maps is not None:
+            names = self.SPEC.loops.split()
+            reductions = {names.index(r) for r in self.SPEC.reductions.split()}
+            verify_matmul_maps(
+                [m.data for m in self.indexing_maps.data],
+                self.get_default_indexing_maps(),
+                reductions,
+            )
+        super().verify_()
+
+
+USER_MAPS: frozenset[str] = frozenset({"batch_matmul"})
+"""Rows whose op also takes MLIR's `indexing_maps = [...]` clause (`linalg.matmul`
+is xDSL's class, widened above)."""
 
 
 def _class_name(name: str) -> str:
@@ -387,7 +356,13 @@ def _class_name(name: str) -> str:
 
 
 def _make_op(spec: NamedOpSpec) -> type[NamedStructuredOp]:
-    base = WindowedStructuredOp if spec.window else NamedStructuredOp
+    base = (
+        WindowedStructuredOp
+        if spec.window
+        else UserMapsStructuredOp
+        if spec.name in USER_MAPS
+        else NamedStructuredOp
+    )
     cls = cast(
         type[NamedStructuredOp],
         type(
@@ -425,11 +400,14 @@ def _make_elementwise(name: str) -> type[NamedElementwiseOp]:
     return irdl_op_definition(cls)
 
 
-NAMED_OP_CLASSES: dict[str, type[NamedOperation]] = {
+NAMED_OP_CLASSES: dict[str, type[LinalgStructuredOperation]] = {
+    "linalg.contract": ContractOp,
+    "linalg.elementwise": ElementwiseOp,
     **{f"linalg.{spec.name}": _make_op(spec) for spec in NAMED_OPS},
     **{f"linalg.{name}": _make_elementwise(name) for name in _ELEMENTWISE_FUNCTIONS},
 }
-"""Every op of this module by name."""
+"""Every op of this module by name, and `linalg.contract` / `linalg.elementwise`
+(`linalg_contract.py`)."""
 
 REPLACING: frozenset[str] = frozenset(
     {

@@ -29,6 +29,7 @@ from xdsl.ir import Attribute, Dialect, Operation
 from xdsl_bufferize.dialects.affine_ext import IfOp as AffineIfOp
 from xdsl_bufferize.dialects.bufferization_dealloc import DeallocOp
 from xdsl_bufferize.dialects.bufferization_ext import ToBufferOp, ToTensorOp
+from xdsl_bufferize.dialects.linalg_contract import ElementwiseKindAttr
 from xdsl_bufferize.dialects.linalg_ext import (
     BatchReduceMatmulOp,
     DotOp,
@@ -80,8 +81,10 @@ ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
 
 ADDED_ATTRIBUTES: tuple[tuple[Dialect, type[Attribute]], ...] = (
     (vector.Vector, IteratorTypeAttr),
+    (linalg.Linalg, ElementwiseKindAttr),
 )
-"""Attributes of MLIR that xDSL's dialect lacks (`#vector.iterator_type<..>`)."""
+"""Attributes of MLIR that xDSL's dialect lacks (`#vector.iterator_type<..>`,
+`#linalg.elementwise_kind<..>`)."""
 
 WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (linalg.Linalg, GenericOp),

@@ -67,7 +67,13 @@ class IteratorTypeAttr(EnumAttribute[IteratorType]):
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> IteratorType:
         with parser.in_angle_brackets():
-            return IteratorType(parser.parse_identifier())
+            pos = parser.pos
+            name = parser.parse_identifier()
+            if name not in set(IteratorType):
+                parser.raise_error(
+                    f"expected one of {', '.join(IteratorType)}, got '{name}'", pos
+                )
+            return IteratorType(name)
 
 
 INTEGER_KINDS = frozenset(
