@@ -309,7 +309,7 @@ BAD_SYNTAX = {
     "unknown_kind": (
         "linalg.elementwise kind=#linalg.elementwise_kind<bogus> "
         "ins(%a : tensor<4xf32>) outs(%a : tensor<4xf32>) -> tensor<4xf32>",
-        "got 'bogus'",
+        "Expected `exp`, `log`,",
     ),
     "float_kind_on_integers": (
         "linalg.elementwise kind=#linalg.elementwise_kind<exp> "
@@ -340,3 +340,59 @@ def test_bad_input_is_a_located_error(name: str, tmp_path: Path) -> None:
     assert "Traceback" not in output
     assert f"{source}:2:" in output
     assert message in output
+
+
+CAST_OPS = {
+    "matmul": ("", "mk,kn->mn"),
+    "matmul_transpose_a": ("", "km,kn->mn"),
+    "matmul_transpose_b": ("", "mk,nk->mn"),
+    "batch_matmul": ("", "bmk,bkn->bmn"),
+    "contract": (
+        " indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, "
+        "affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]",
+        "mk,kn->mn",
+    ),
+}
+"""The ops with MLIR's `cast` attribute: their maps clause (if any) and layouts."""
+
+
+@pytest.mark.parametrize("name", sorted(CAST_OPS))
+@pytest.mark.parametrize("type_fn", ["cast_signed", "cast_unsigned"])
+def test_cast_attribute(name: str, type_fn: str) -> None:
+    maps, spec = CAST_OPS[name]
+    inputs_spec, out = spec.split("->")
+    lhs, rhs = inputs_spec.split(",")
+    ta, tb, tc = _tensor(lhs, "i8"), _tensor(rhs, "i8"), _tensor(out, "i32")
+    text = (
+        f"func.func @main(%a: {ta}, %b: {tb}, %c: {tc}) -> {tc} {{\n"
+        f"  %r = linalg.{name}{maps} {{cast = #linalg.type_fn<{type_fn}>}} "
+        f"ins(%a, %b : {ta}, {tb}) outs(%c : {tc}) -> {tc}\n"
+        f"  func.return %r : {tc}\n}}\n"
+    )
+    module = parse_module(text, f"{name}.mlir")
+    module.verify()
+    printed = str(module)
+    assert f"{{cast = #linalg.type_fn<{type_fn}>}} ins(" in printed
+    assert str(parse_module(printed, "again.mlir")) == printed
+    rng = random.Random(name)
+    a, b = (_values(x, rng, True) for x in (lhs, rhs))
+    # Negative i8 values read as 256 + v when unsigned.
+    a = ArrayValue(a.shape, [v * 30 for v in a.data])
+    c = _values(out, rng, True)
+    outcome = run(module, "main", [a, b, c])
+    assert outcome.error is None, outcome.error
+    assert outcome.results is not None
+    widen: Callable[[float], float] = (
+        (lambda v: v % 256) if type_fn == "cast_unsigned" else (lambda v: v)
+    )
+    loops = "".join(dict.fromkeys(out + lhs + rhs))
+    case = Contraction("contract", spec, loops, "i8", "i32")
+    expected = case.reference(
+        ArrayValue(a.shape, [widen(v) for v in a.data]),
+        ArrayValue(b.shape, [widen(v) for v in b.data]),
+        c,
+    )
+    assert outcome.results[0].data == expected
+    for pipeline in PIPELINES:
+        report = check_pipeline(module, pipeline, inputs=[a, b, c])
+        assert report.ok, report

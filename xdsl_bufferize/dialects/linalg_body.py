@@ -3,7 +3,8 @@
 MLIR's op definitions build each body from a few functions: `cast_signed` /
 `cast_unsigned` of an input to the output element type (`cast_to`), the binary
 functions (`binary`: add, sub, mul, max, min) and the elementwise functions
-(`elementwise_value`: exp, log, abs, ..., div, powf, select). They are made here as
+(`elementwise_value`: exp, log, abs, ..., div, powf, select); `cast =
+#linalg.type_fn<cast_unsigned>` (`TypeFnAttr`) makes the casts unsigned. They are made here as
 arith / math ops under the implicit builder of the body being built
 (`linalg_named.py`, `linalg_contract.py`).
 """
@@ -11,11 +12,17 @@ arith / math ops under the implicit builder of the body being built
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from enum import auto
 
 from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import AnyFloat, FloatAttr, IntegerType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Attribute, Operation, Region, SSAValue
+from xdsl.irdl import irdl_attr_definition
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
+
+from xdsl_bufferize.dialects.enum_syntax import AngleBracketEnum
 
 
 def _width(t: Attribute) -> int:
@@ -160,3 +167,34 @@ def elementwise_value(function: str, args: Sequence[SSAValue]) -> SSAValue:
     else:
         op = _UNARY_MATH[function].create(operands=[first], result_types=[first.type])
     return op.results[0]
+
+
+class TypeFn(StrEnum):
+    """MLIR's type functions: how a named op casts its inputs to the output type."""
+
+    CAST_SIGNED = auto()
+    CAST_UNSIGNED = auto()
+
+
+@irdl_attr_definition
+class TypeFnAttr(AngleBracketEnum, EnumAttribute[TypeFn]):
+    """`#linalg.type_fn<cast_unsigned>`: the `cast` of `linalg.matmul`,
+    `batch_matmul`, `matmul_transpose_a/b`, `contract` (`cast_signed` when absent)."""
+
+    name = "linalg.type_fn"
+
+
+def casts_unsigned(op: Operation) -> bool:
+    """Whether `op` carries `cast = #linalg.type_fn<cast_unsigned>` (a property of
+    our ops, a discardable attribute of xDSL's `linalg.matmul`)."""
+    attr = op.properties.get("cast") or op.attributes.get("cast")
+    return isinstance(attr, TypeFnAttr) and attr.data == TypeFn.CAST_UNSIGNED
+
+
+def replace_body(op: Operation, region: Region) -> None:
+    """Put the block of `region` in place of the block of `op`'s only region."""
+    target = op.regions[0]
+    old = target.block
+    target.detach_block(old)
+    old.erase()
+    target.add_block(region.detach_block(region.block))

@@ -2,8 +2,8 @@
 are attributes (xDSL 0.75 has neither).
 
 * `linalg.contract indexing_maps = [#a, #b, #c] ins(%a, %b : ...) outs(%c : ...)`:
-  `c += cast(a) * cast(b)` (inputs cast to the output element type, signed, as MLIR's
-  default `cast_signed`) over the loops of the maps; a loop the output map indexes is
+  `c += cast(a) * cast(b)` (inputs cast to the output element type, signed as MLIR's
+  default `cast_signed`, unsigned with `{cast = #linalg.type_fn<cast_unsigned>}`) over the loops of the maps; a loop the output map indexes is
   parallel, every other one a reduction. Each map is a projected permutation and
   every loop is indexed by an input.
 * `linalg.elementwise kind=#linalg.elementwise_kind<add> [indexing_maps = [...]]
@@ -48,12 +48,19 @@ from xdsl.irdl import (
     opt_prop_def,
     prop_def,
 )
-from xdsl.parser import AttrParser, Parser
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from xdsl_bufferize.dialects.linalg_body import binary, cast_to, elementwise_value
+from xdsl_bufferize.dialects.enum_syntax import AngleBracketEnum
+from xdsl_bufferize.dialects.linalg_body import (
+    TypeFn,
+    TypeFnAttr,
+    binary,
+    cast_to,
+    elementwise_value,
+)
 from xdsl_bufferize.dialects.linalg_ext import parse_operand_list, print_operand_list
 from xdsl_bufferize.dialects.linalg_maps import (
     parse_optional_indexing_maps,
@@ -90,10 +97,11 @@ def _parse_operands_and_results(
 
 
 def _print_operands_and_results(
-    printer: Printer, op: LinalgStructuredOperation, elided: Sequence[str]
+    printer: Printer, op: LinalgStructuredOperation, front: dict[str, Attribute]
 ) -> None:
-    """What `_parse_operands_and_results` reads."""
-    extra = {k: v for k, v in op.attributes.items() if k not in elided}
+    """What `_parse_operands_and_results` reads (`front`: properties printed in the
+    attribute dictionary, as MLIR prints inherent attributes)."""
+    extra = {**front, **op.attributes}
     if extra:
         printer.print_op_attributes(extra)
     print_operand_list(printer, "ins", op.inputs)
@@ -129,6 +137,7 @@ class ContractOp(LinalgStructuredOperation):
     name = "linalg.contract"
 
     indexing_maps = prop_def(ArrayAttr[AffineMapAttr])
+    cast = opt_prop_def(TypeFnAttr)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -138,20 +147,26 @@ class ContractOp(LinalgStructuredOperation):
         outputs: Sequence[SSAValue],
         indexing_maps: Sequence[AffineMap],
         res: Sequence[Attribute] | None = None,
+        unsigned: bool = False,
     ) -> None:
         if res is None:
             res = [o.type for o in outputs if isinstance(o.type, TensorType)]
+        properties: dict[str, Attribute] = {
+            "indexing_maps": ArrayAttr(AffineMapAttr(m) for m in indexing_maps)
+        }
+        if unsigned:
+            properties["cast"] = TypeFnAttr(TypeFn.CAST_UNSIGNED)
         super().__init__(
             operands=[inputs, outputs],
             result_types=[res],
-            properties={
-                "indexing_maps": ArrayAttr(AffineMapAttr(m) for m in indexing_maps)
-            },
-            regions=[self.body_for(inputs, outputs)],
+            properties=properties,
+            regions=[self.body_for(inputs, outputs, unsigned)],
         )
 
     @staticmethod
-    def body_for(inputs: Sequence[SSAValue], outputs: Sequence[SSAValue]) -> Region:
+    def body_for(
+        inputs: Sequence[SSAValue], outputs: Sequence[SSAValue], unsigned: bool
+    ) -> Region:
         """`out + cast(a) * cast(b)` on the element types of the operands."""
         arg_types = [_element_type(v.type) for v in (*inputs, *outputs)]
 
@@ -161,8 +176,8 @@ class ContractOp(LinalgStructuredOperation):
                 YieldOp(*args[-1:])
                 return
             a, b, out = args
-            a_cast = cast_to(a, out.type, False)
-            b_cast = cast_to(b, out.type, False)
+            a_cast = cast_to(a, out.type, unsigned)
+            b_cast = cast_to(b, out.type, unsigned)
             YieldOp(binary("add", out, binary("mul", a_cast, b_cast, False), False))
 
         return body
@@ -221,18 +236,28 @@ class ContractOp(LinalgStructuredOperation):
         if maps is None:
             parser.raise_error("expected 'indexing_maps = [...]'", pos)
         attributes, ins, outs, results = _parse_operands_and_results(parser)
-        region = _body(parser, pos, lambda: cls.body_for(ins, outs))
+        properties: dict[str, Attribute] = {"indexing_maps": maps}
+        type_fn = attributes.pop("cast", None)
+        if type_fn is not None:
+            if not isinstance(type_fn, TypeFnAttr):
+                parser.raise_error("expected cast to be a #linalg.type_fn<...>", pos)
+            properties["cast"] = type_fn
+        unsigned = isinstance(type_fn, TypeFnAttr) and (
+            type_fn.data == TypeFn.CAST_UNSIGNED
+        )
+        region = _body(parser, pos, lambda: cls.body_for(ins, outs, unsigned))
         return cls.build(
             operands=(ins, outs),
             result_types=(results,),
-            properties={"indexing_maps": maps},
+            properties=properties,
             attributes=attributes,
             regions=(region,),
         )
 
     def print(self, printer: Printer) -> None:
         print_indexing_maps(printer, self.indexing_maps)
-        _print_operands_and_results(printer, self, ())
+        front: dict[str, Attribute] = {} if self.cast is None else {"cast": self.cast}
+        _print_operands_and_results(printer, self, front)
 
 
 class ElementwiseKind(StrEnum):
@@ -273,25 +298,10 @@ ARITY: dict[ElementwiseKind, int] = {
 
 
 @irdl_attr_definition
-class ElementwiseKindAttr(EnumAttribute[ElementwiseKind]):
+class ElementwiseKindAttr(AngleBracketEnum, EnumAttribute[ElementwiseKind]):
     """`#linalg.elementwise_kind<add>`: the function of a `linalg.elementwise`."""
 
     name = "linalg.elementwise_kind"
-
-    def print_parameter(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            printer.print_string(self.data)
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> ElementwiseKind:
-        with parser.in_angle_brackets():
-            pos = parser.pos
-            name = parser.parse_identifier()
-            if name not in set(ElementwiseKind):
-                parser.raise_error(
-                    f"expected one of {', '.join(ElementwiseKind)}, got '{name}'", pos
-                )
-            return ElementwiseKind(name)
 
 
 @irdl_op_definition
@@ -404,4 +414,4 @@ class ElementwiseOp(LinalgStructuredOperation):
         printer.print_attribute(self.kind)
         if self.indexing_maps is not None:
             print_indexing_maps(printer, self.indexing_maps)
-        _print_operands_and_results(printer, self, ())
+        _print_operands_and_results(printer, self, {})

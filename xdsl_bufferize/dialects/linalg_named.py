@@ -45,6 +45,7 @@ casts).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import ClassVar, cast
 
 from xdsl.builder import Builder
@@ -70,7 +71,14 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from xdsl_bufferize.dialects.linalg_body import binary, cast_to, elementwise_value
+from xdsl_bufferize.dialects.linalg_body import (
+    TypeFnAttr,
+    binary,
+    cast_to,
+    casts_unsigned,
+    elementwise_value,
+    replace_body,
+)
 from xdsl_bufferize.dialects.linalg_contract import ContractOp, ElementwiseOp
 from xdsl_bufferize.dialects.linalg_ext import init_named_op
 from xdsl_bufferize.dialects.linalg_maps import (
@@ -146,6 +154,8 @@ class NamedStructuredOp(NamedOperation):
 
     SPEC: ClassVar[NamedOpSpec]
 
+    PRINT_ATTRS_IN_FRONT: ClassVar[bool] = True
+
     def __init__(
         self,
         inputs: Sequence[SSAValue],
@@ -154,6 +164,18 @@ class NamedStructuredOp(NamedOperation):
         properties: dict[str, Attribute] | None = None,
     ) -> None:
         init_named_op(self, inputs, outputs, res, properties)
+        self.apply_cast()
+
+    def apply_cast(self) -> None:
+        """Rebuild the body with unsigned casts if the op says
+        `cast = #linalg.type_fn<cast_unsigned>` (the hidden region is built before
+        the op's attributes are known)."""
+
+    @classmethod
+    def parse(cls, parser: Parser) -> NamedStructuredOp:
+        op = cast(NamedStructuredOp, super().parse(parser))
+        op.apply_cast()
+        return op
 
     @classmethod
     def get_hidden_region(
@@ -295,6 +317,9 @@ class MatmulOp(XdslMatmulOp):
         op = cast(MatmulOp, super().parse(parser))
         if maps is not None:
             op.properties["indexing_maps"] = maps
+        if casts_unsigned(op):
+            spec = replace(_MATMUL, unsigned=True)
+            replace_body(op, _named_body(spec, op.body_arg_types(op.operands)))
         return op
 
     def print(self, printer: Printer) -> None:
@@ -310,7 +335,19 @@ class MatmulOp(XdslMatmulOp):
         super().verify_()
 
 
-class UserMapsStructuredOp(NamedStructuredOp):
+class CastStructuredOp(NamedStructuredOp):
+    """A named contraction that also takes MLIR's `cast` attribute
+    (`#linalg.type_fn<cast_signed>` when absent)."""
+
+    cast = opt_prop_def(TypeFnAttr)
+
+    def apply_cast(self) -> None:
+        if casts_unsigned(self) and not self.SPEC.unsigned:
+            spec = replace(self.SPEC, unsigned=True)
+            replace_body(self, _named_body(spec, self.body_arg_types(self.operands)))
+
+
+class UserMapsStructuredOp(CastStructuredOp):
     """A named contraction that also takes MLIR's `indexing_maps = [...]` clause
     (`linalg.batch_matmul`): transposed or broadcast operands, the body unchanged."""
 
@@ -347,8 +384,13 @@ class UserMapsStructuredOp(NamedStructuredOp):
 
 
 USER_MAPS: frozenset[str] = frozenset({"batch_matmul"})
-"""Rows whose op also takes MLIR's `indexing_maps = [...]` clause (`linalg.matmul`
-is xDSL's class, widened above)."""
+"""Rows whose op also takes MLIR's `indexing_maps = [...]` clause and `cast`
+attribute (`linalg.matmul` is xDSL's class, widened above)."""
+
+CAST_ATTRIBUTE: frozenset[str] = frozenset(
+    {"batch_matmul", "matmul_transpose_a", "matmul_transpose_b"}
+)
+"""Rows whose op takes MLIR's `cast` attribute."""
 
 
 def _class_name(name: str) -> str:
@@ -361,6 +403,8 @@ def _make_op(spec: NamedOpSpec) -> type[NamedStructuredOp]:
         if spec.window
         else UserMapsStructuredOp
         if spec.name in USER_MAPS
+        else CastStructuredOp
+        if spec.name in CAST_ATTRIBUTE
         else NamedStructuredOp
     )
     cls = cast(

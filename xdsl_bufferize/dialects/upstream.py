@@ -29,6 +29,7 @@ from xdsl.ir import Attribute, Dialect, Operation
 from xdsl_bufferize.dialects.affine_ext import IfOp as AffineIfOp
 from xdsl_bufferize.dialects.bufferization_dealloc import DeallocOp
 from xdsl_bufferize.dialects.bufferization_ext import ToBufferOp, ToTensorOp
+from xdsl_bufferize.dialects.linalg_body import TypeFnAttr
 from xdsl_bufferize.dialects.linalg_contract import ElementwiseKindAttr
 from xdsl_bufferize.dialects.linalg_ext import (
     BatchReduceMatmulOp,
@@ -82,9 +83,10 @@ ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
 ADDED_ATTRIBUTES: tuple[tuple[Dialect, type[Attribute]], ...] = (
     (vector.Vector, IteratorTypeAttr),
     (linalg.Linalg, ElementwiseKindAttr),
+    (linalg.Linalg, TypeFnAttr),
 )
 """Attributes of MLIR that xDSL's dialect lacks (`#vector.iterator_type<..>`,
-`#linalg.elementwise_kind<..>`)."""
+`#linalg.elementwise_kind<..>`, `#linalg.type_fn<..>`)."""
 
 WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (linalg.Linalg, GenericOp),

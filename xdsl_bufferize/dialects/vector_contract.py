@@ -40,11 +40,13 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import AttrParser, Parser
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
+
+from xdsl_bufferize.dialects.enum_syntax import AngleBracketEnum
 
 
 class IteratorType(StrEnum):
@@ -55,25 +57,10 @@ class IteratorType(StrEnum):
 
 
 @irdl_attr_definition
-class IteratorTypeAttr(EnumAttribute[IteratorType]):
+class IteratorTypeAttr(AngleBracketEnum, EnumAttribute[IteratorType]):
     """`#vector.iterator_type<parallel>` (or `reduction`)."""
 
     name = "vector.iterator_type"
-
-    def print_parameter(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            printer.print_string(self.data)
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> IteratorType:
-        with parser.in_angle_brackets():
-            pos = parser.pos
-            name = parser.parse_identifier()
-            if name not in set(IteratorType):
-                parser.raise_error(
-                    f"expected one of {', '.join(IteratorType)}, got '{name}'", pos
-                )
-            return IteratorType(name)
 
 
 INTEGER_KINDS = frozenset(
