@@ -29,10 +29,7 @@ SCRIPT = (
 )
 ROOT = os.environ.get("MLIR_INTEGRATION_TESTS", "")
 
-KNOWN_FAILURES: dict[str, str] = {
-    "mmt4d.mlir": "xDSL 0.75 cannot read vector.contract as MLIR prints it (the test's "
-    "transform script vectorizes before bufferization)",
-}
+KNOWN_FAILURES: dict[str, str] = {}
 """Tests MLIR's pipeline passes and ours fails, with why (scripts/run_mlir_integration
 _tests.py on the test texts of llvm-project's main, finch-mlir 0.0.2)."""
 

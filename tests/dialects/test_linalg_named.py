@@ -9,8 +9,11 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from xdsl.dialects.linalg import ops as xdsl_linalg
@@ -32,10 +35,17 @@ class Case:
     kind: str  # "mac", "max", "min", "sum", or "einsum"
     layouts: tuple[str, ...]
     strided: bool = True
+    quantized: bool = False
+    """`ins(x, k, x_zp, k_zp)` on i8 into i32: `out += (x - x_zp) * (k - k_zp)`."""
 
 
 def _conv(name: str, *layouts: str, strided: bool = True) -> Case:
     return Case(name, "mac", layouts, strided)
+
+
+def _q(name: str, *layouts: str) -> Case:
+    kind = "mac" if "conv" in name else "einsum"
+    return Case(name, kind, layouts, quantized=True)
 
 
 POOL_LAYOUTS = {
@@ -85,9 +95,28 @@ CASES: tuple[Case, ...] = (
         for spec in NAMED_OPS
         if spec.name.startswith("pooling_")
     ),
+    _q("quantized_matmul", "mk", "kn", "mn"),
+    _q("quantized_batch_matmul", "bmk", "bkn", "bmn"),
+    _q("conv_2d_nhwc_hwcf_q", "nhwc", "HWcf", "nhwf"),
+    _q("conv_2d_nhwc_fhwc_q", "nhwc", "fHWc", "nhwf"),
+    _q("conv_2d_nchw_fchw_q", "nchw", "fcHW", "nfhw"),
+    _q("conv_2d_ngchw_gfchw_q", "ngchw", "gfcHW", "ngfhw"),
+    _q("conv_2d_nhwgc_gfhwc_q", "nhwgc", "gfHWc", "nhwgf"),
+    _q("conv_3d_ndhwc_dhwcf_q", "ndhwc", "DHWcf", "ndhwf"),
+    _q("depthwise_conv_2d_nhwc_hwc_q", "nhwc", "HWc", "nhwc"),
+    _q("depthwise_conv_2d_nhwc_hwcm_q", "nhwc", "HWcm", "nhwcm"),
 )
 
+ZERO_POINTS = (3, -2)
+"""The input's and the kernel's zero point of the quantized cases."""
+
 STRIDE, DILATION, OUT, KERNEL = 2, 2, 3, 2
+
+PIPELINES = (
+    "comprehensive-bufferize",
+    "one-shot-bufferize{bufferize-function-boundaries=true},buffer-deallocation",
+)
+"""Both bufferizations each op is checked through (results equal, nothing leaked)."""
 
 
 def _steps(case: Case) -> tuple[int, int]:
@@ -144,6 +173,7 @@ class Tensor:
 def reference(case: Case, x: Tensor, k: Tensor, init: Tensor) -> Tensor:
     """What MLIR defines the op to compute, from `init`: one step per point of all
     letters (output positions and window offsets)."""
+    x_zp, k_zp = ZERO_POINTS if case.quantized else (0, 0)
     stride, dilation = _steps(case)
     source, kernel, result = case.layouts
     spatial = _spatial(case)
@@ -159,7 +189,8 @@ def reference(case: Case, x: Tensor, k: Tensor, init: Tensor) -> Tensor:
         value = x.data[x.offset(x_index)]
         o = out.offset([at[c] for c in result])
         if case.kind in ("einsum", "mac"):
-            out.data[o] += value * k.data[k.offset([at[c] for c in kernel])]
+            weight = k.data[k.offset([at[c] for c in kernel])]
+            out.data[o] += (value - x_zp) * (weight - k_zp)
         elif case.kind == "sum":
             out.data[o] += value
         elif case.kind == "max":
@@ -174,8 +205,13 @@ def _type(shape: Sequence[int], element: str) -> str:
 
 
 def program(case: Case, shapes: Sequence[Sequence[int]], element: str = "f32") -> str:
-    """`@main(%x, %k, %init)` applying the op, in MLIR's spelling."""
-    types = [_type(shape, element) for shape in shapes]
+    """`@main(%x, %k, %init)` applying the op, in MLIR's spelling (quantized:
+    `@main(%x, %k, %xzp, %kzp, %init)` on i8 into i32)."""
+    elements = ("i8", "i8", "i32") if case.quantized else (element,) * 3
+    types = [_type(shape, e) for shape, e in zip(shapes, elements, strict=True)]
+    zps, zp_types, zp_args = "", "", ""
+    if case.quantized:
+        zps, zp_types, zp_args = ", %xzp, %kzp", ", i32, i32", ", %xzp: i32, %kzp: i32"
     attrs = ""
     if case.strided and case.kind != "einsum":
         rank = len(_spatial(case))
@@ -184,20 +220,29 @@ def program(case: Case, shapes: Sequence[Sequence[int]], element: str = "f32") -
             f"strides = dense<{STRIDE}> : tensor<{rank}xi64>}}"
         )
     return f"""
-func.func @main(%x: {types[0]}, %k: {types[1]}, %init: {types[2]}) -> {types[2]} {{
-  %r = linalg.{case.name}{attrs} ins(%x, %k : {types[0]}, {types[1]}) outs(%init : {types[2]}) -> {types[2]}
+func.func @main(%x: {types[0]}, %k: {types[1]}{zp_args}, %init: {types[2]}) -> {types[2]} {{
+  %r = linalg.{case.name}{attrs} ins(%x, %k{zps} : {types[0]}, {types[1]}{zp_types}) outs(%init : {types[2]}) -> {types[2]}
   func.return %r : {types[2]}
 }}
 """
 
 
-def _inputs(shapes: Sequence[Sequence[int]], seed: int) -> list[Tensor]:
+def _inputs(
+    shapes: Sequence[Sequence[int]], seed: int, integers: bool = False
+) -> list[Tensor]:
     rng = random.Random(seed)
     # Small integers: every sum is exact, whatever order the loops add in.
+    number = int if integers else float
     return [
-        Tensor(s, [float(rng.randint(-4, 4)) for _ in range(math.prod(s))])
+        Tensor(s, [number(rng.randint(-4, 4)) for _ in range(math.prod(s))])
         for s in shapes
     ]
+
+
+def _arguments(case: Case, arrays: Sequence[Tensor]) -> list[ArrayValue | int]:
+    """The arguments of `@main`: the zero points between the inputs and the init."""
+    x, k, init = (a.value() for a in arrays)
+    return [x, k, *ZERO_POINTS, init] if case.quantized else [x, k, init]
 
 
 def test_every_named_op_has_a_case() -> None:
@@ -209,13 +254,13 @@ def test_every_named_op_has_a_case() -> None:
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_named_op_computes_mlir_semantics(case: Case) -> None:
     shapes = _shapes(case)
-    arrays = _inputs(shapes, seed=len(case.name))
+    arrays = _inputs(shapes, seed=len(case.name), integers=case.quantized)
     module = parse_module(program(case, shapes), f"{case.name}.mlir")
     # Printed as MLIR spells it, and read back the same.
     printed = str(module)
     assert f"linalg.{case.name} " in printed
     assert str(parse_module(printed, "again.mlir")) == printed
-    outcome = run(module, "main", [a.value() for a in arrays])
+    outcome = run(module, "main", _arguments(case, arrays))
     assert outcome.error is None, outcome.error
     assert outcome.results is not None
     (result,) = outcome.results
@@ -223,13 +268,14 @@ def test_named_op_computes_mlir_semantics(case: Case) -> None:
     expected = reference(case, *arrays)
     assert result.shape == expected.shape
     assert result.data == expected.data
-    report = check_pipeline(
-        module, "comprehensive-bufferize", inputs=[a.value() for a in arrays]
-    )
-    assert report.ok, report
+    for pipeline in PIPELINES:
+        report = check_pipeline(module, pipeline, inputs=_arguments(case, arrays))
+        assert report.ok, report
 
 
-NEWER_THAN_THE_WHEEL = frozenset({"conv_2d_nhwgc_gfhwc"})
+NEWER_THAN_THE_WHEEL = frozenset(
+    {"conv_2d_nhwgc_gfhwc", "conv_2d_nchw_fchw_q", "conv_2d_nhwgc_gfhwc_q"}
+)
 """Ops (xDSL 0.75 defines them) that the finch-mlir wheel's MLIR does not know."""
 
 
@@ -427,3 +473,25 @@ def test_wrong_operand_count_is_a_located_diagnostic() -> None:
     """
     with pytest.raises(Exception, match="expected 2 input"):
         parse_module(src, "bad.mlir").verify()
+
+
+ROOT = Path(__file__).resolve().parents[2]
+PROGRAMS = sorted((Path(__file__).parent / "programs").glob("*.mlir"))
+"""Programs on constants that the finch-mlir wheel's MLIR runs too."""
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.name)
+def test_upstream_mlir_computes_what_we_compute(path: Path) -> None:
+    # Our bufferization, upstream MLIR's lowering and JIT, against our executor on
+    # the tensor program (examples/run_with_mlir.py).
+    pytest.importorskip("mlir_finch.execution_engine")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "run_with_mlir.py"), str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1] == "results match"

@@ -69,7 +69,7 @@ def _element_type(t: Attribute) -> Attribute:
     return cast(Attribute, t.get_element_type())
 
 
-def _parse_operand_list(
+def parse_operand_list(
     parser: Parser, keyword: str, keyword_parsed: bool = False
 ) -> list[SSAValue]:
     """`keyword(%a, %b : T, U)`."""
@@ -86,7 +86,7 @@ def _parse_operand_list(
     return list(parser.resolve_operands(unresolved, types, pos))
 
 
-def _print_operand_list(printer: Printer, keyword: str, values: Sequence[SSAValue]):
+def print_operand_list(printer: Printer, keyword: str, values: Sequence[SSAValue]):
     printer.print_string(f" {keyword}(")
     printer.print_list(values, printer.print_ssa_value)
     printer.print_string(" : ")
@@ -261,8 +261,8 @@ class MapOp(IRDLOperation):
     @classmethod
     def parse(cls, parser: Parser) -> MapOp:
         short = _parse_optional_short_form(parser)
-        inputs = _parse_operand_list(parser, "ins")
-        (init,) = _parse_operand_list(parser, "outs")
+        inputs = parse_operand_list(parser, "ins")
+        (init,) = parse_operand_list(parser, "outs")
         attributes = parser.parse_optional_attr_dict()
         arg_types = [_element_type(v.type) for v in inputs]
         if short is not None:
@@ -279,8 +279,8 @@ class MapOp(IRDLOperation):
         payload = _short_form_payload(self.mapper, len(self.inputs))
         if payload is not None:
             _print_short_form_payload(printer, payload)
-        _print_operand_list(printer, "ins", self.inputs)
-        _print_operand_list(printer, "outs", [self.init])
+        print_operand_list(printer, "ins", self.inputs)
+        print_operand_list(printer, "outs", [self.init])
         if self.attributes:
             printer.print_op_attributes(self.attributes)
         if payload is None:
@@ -387,8 +387,8 @@ class ReduceOp(LinalgStructuredOperation):
     @classmethod
     def parse(cls, parser: Parser) -> ReduceOp:
         short = _parse_optional_short_form(parser)
-        inputs = _parse_operand_list(parser, "ins")
-        inits = _parse_operand_list(parser, "outs")
+        inputs = parse_operand_list(parser, "ins")
+        inits = parse_operand_list(parser, "outs")
         parser.parse_keyword("dimensions")
         parser.parse_punctuation("=")
         dimensions = parser.parse_comma_separated_list(
@@ -417,8 +417,8 @@ class ReduceOp(LinalgStructuredOperation):
         payload = _short_form_payload(self.body, operands)
         if payload is not None:
             _print_short_form_payload(printer, payload)
-        _print_operand_list(printer, "ins", self.inputs)
-        _print_operand_list(printer, "outs", self.outputs)
+        print_operand_list(printer, "ins", self.inputs)
+        print_operand_list(printer, "outs", self.outputs)
         printer.print_string(" dimensions = [")
         printer.print_list(self.dimensions.get_values(), printer.print_int)
         printer.print_string("]")
@@ -465,9 +465,9 @@ class GenericOp(XdslGenericOp):
         ins: list[SSAValue] = []
         outs: list[SSAValue] = []
         if parser.parse_optional_characters("ins") is not None:
-            ins = _parse_operand_list(parser, "", keyword_parsed=True)
+            ins = parse_operand_list(parser, "", keyword_parsed=True)
         if parser.parse_optional_characters("outs") is not None:
-            outs = _parse_operand_list(parser, "", keyword_parsed=True)
+            outs = parse_operand_list(parser, "", keyword_parsed=True)
         if parser.parse_optional_keyword("attrs") is not None:
             parser.parse_punctuation("=")
             attrs |= parser.expect(parser.parse_optional_attr_dict, "attributes")

@@ -5,7 +5,7 @@ dialect of the same name, so a plugin cannot define `tensor.generate` in a diale
 own. `register_upstream_ops()` therefore puts our op classes into xDSL's `Dialect`
 objects themselves, before any context loads those dialects: it appends each op that
 xDSL does not define (`memref.realloc`, `bufferization.dealloc`, `scf.forall`,
-`tensor.parallel_insert_slice`, `linalg.map`, MLIR's linalg named ops of
+`tensor.parallel_insert_slice`, `vector.contract`, `linalg.map`, MLIR's linalg named ops of
 `linalg_named.py`, ...), swaps in the few subclasses that widen xDSL's class to MLIR's
 forms (`WIDENED_OPS`: `bufferization.to_tensor` / `to_buffer` of a buffer with a memory
 space or a layout, `affine.if`'s custom syntax, MLIR's custom form of `memref.cast` /
@@ -24,11 +24,13 @@ through xDSL's multiverse see the ops) and by the reference executor.
 from __future__ import annotations
 
 from xdsl.dialects import affine, bufferization, linalg, memref, scf, tensor, vector
-from xdsl.ir import Dialect, Operation
+from xdsl.ir import Attribute, Dialect, Operation
 
 from xdsl_bufferize.dialects.affine_ext import IfOp as AffineIfOp
 from xdsl_bufferize.dialects.bufferization_dealloc import DeallocOp
 from xdsl_bufferize.dialects.bufferization_ext import ToBufferOp, ToTensorOp
+from xdsl_bufferize.dialects.linalg_body import TypeFnAttr
+from xdsl_bufferize.dialects.linalg_contract import ElementwiseKindAttr
 from xdsl_bufferize.dialects.linalg_ext import (
     BatchReduceMatmulOp,
     DotOp,
@@ -53,6 +55,7 @@ from xdsl_bufferize.dialects.tensor_ext import (
     ParallelInsertSliceOp,
     RankOp,
 )
+from xdsl_bufferize.dialects.vector_contract import ContractionOp, IteratorTypeAttr
 from xdsl_bufferize.dialects.vector_mask import MaskOp, YieldOp
 
 ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
@@ -68,6 +71,7 @@ ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (linalg.Linalg, BatchReduceMatmulOp),
     (vector.Vector, MaskOp),
     (vector.Vector, YieldOp),
+    (vector.Vector, ContractionOp),
     *(
         (linalg.Linalg, op_type)
         for name, op_type in NAMED_OP_CLASSES.items()
@@ -75,6 +79,14 @@ ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     ),
 )
 """Ops of MLIR that xDSL's dialect lacks, added to that dialect."""
+
+ADDED_ATTRIBUTES: tuple[tuple[Dialect, type[Attribute]], ...] = (
+    (vector.Vector, IteratorTypeAttr),
+    (linalg.Linalg, ElementwiseKindAttr),
+    (linalg.Linalg, TypeFnAttr),
+)
+"""Attributes of MLIR that xDSL's dialect lacks (`#vector.iterator_type<..>`,
+`#linalg.elementwise_kind<..>`, `#linalg.type_fn<..>`)."""
 
 WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (linalg.Linalg, GenericOp),
@@ -103,11 +115,15 @@ universe, ours is the op."""
 
 
 def register_upstream_ops() -> None:
-    """Add `ADDED_OPS`, swap in `WIDENED_OPS` and `REPLACED_OPS` (idempotent)."""
+    """Add `ADDED_OPS` and `ADDED_ATTRIBUTES`, swap in `WIDENED_OPS` and `REPLACED_OPS` (idempotent)."""
     for dialect, op_type in ADDED_OPS:
         operations = dialect._operations  # pyright: ignore[reportPrivateUsage]
         if not any(op.name == op_type.name for op in operations):
             operations.append(op_type)
+    for dialect, attr_type in ADDED_ATTRIBUTES:
+        attributes = dialect._attributes  # pyright: ignore[reportPrivateUsage]
+        if not any(attr.name == attr_type.name for attr in attributes):
+            attributes.append(attr_type)
     for dialect, op_type in WIDENED_OPS:
         operations = dialect._operations  # pyright: ignore[reportPrivateUsage]
         for i, op in enumerate(operations):

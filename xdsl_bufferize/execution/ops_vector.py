@@ -1,4 +1,5 @@
-"""Implementations of `vector` transfers, loads, stores and masks on tensors and memrefs.
+"""Implementations of `vector` transfers, loads, stores and masks on tensors and memrefs,
+and of `vector.contract` (numpy, the whole contraction at once).
 
 Vectors are flat tuples of scalars in row-major order. A transfer reads or writes
 through the `MemoryTracker` (use after free, out of bounds, writes into constants);
@@ -14,10 +15,12 @@ from typing import Any, cast
 import numpy as np
 from xdsl.dialects import vector
 from xdsl.dialects.builtin import (
+    AnyFloat,
     ArrayAttr,
     IntegerAttr,
     VectorType,
 )
+from xdsl.dialects.vector import CombiningKindFlag
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -27,6 +30,7 @@ from xdsl.interpreter import (
 from xdsl.ir import Attribute, Operation
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 
+from xdsl_bufferize.dialects.vector_contract import ContractionOp, element_of, shape_of
 from xdsl_bufferize.dialects.vector_mask import MaskOp
 from xdsl_bufferize.execution.arrays import strided, view_extent
 from xdsl_bufferize.execution.memory import ExecutionError, MemoryTracker
@@ -35,9 +39,82 @@ from xdsl_bufferize.execution.ops_memref import _interp, _view  # pyright: ignor
 from xdsl_bufferize.execution.values import (
     ArrayValue,
     MemRefView,
+    int_width,
     iter_indices,
+    normalize,
     num_elements,
 )
+
+_COMBINE: dict[CombiningKindFlag, np.ufunc] = {
+    CombiningKindFlag.ADD: np.add,
+    CombiningKindFlag.MUL: np.multiply,
+    CombiningKindFlag.MINSI: np.minimum,
+    CombiningKindFlag.MAXSI: np.maximum,
+    CombiningKindFlag.MINUI: np.minimum,
+    CombiningKindFlag.MAXUI: np.maximum,
+    CombiningKindFlag.MINIMUMF: np.minimum,
+    CombiningKindFlag.MAXIMUMF: np.maximum,
+    CombiningKindFlag.MINNUMF: np.fmin,
+    CombiningKindFlag.MAXNUMF: np.fmax,
+    CombiningKindFlag.AND: np.bitwise_and,
+    CombiningKindFlag.OR: np.bitwise_or,
+    CombiningKindFlag.XOR: np.bitwise_xor,
+}
+"""The binary function of each combining kind (a numpy ufunc: `.reduce` combines
+along axes)."""
+
+
+def _wrap(values: Any, width: int, unsigned: bool) -> Any:
+    """int64 `values` wrapped to `width` bits, signed (or unsigned) two's complement."""
+    if width >= 64:
+        return values.view(np.uint64) if unsigned else values
+    masked = values & ((1 << width) - 1)
+    if unsigned:
+        return masked
+    return np.where(masked >= 1 << (width - 1), masked - (1 << width), masked)
+
+
+def contract(op: ContractionOp, lhs: Any, rhs: Any, acc: Any) -> Any:
+    """`vector.contract` of flat row-major vectors (a scalar accumulator for a full
+    reduction): the products over all loops (operands promoted to the accumulator's
+    element type), combined with `kind` over the reduction loops, then with `acc`."""
+    element = element_of(op.acc.type)
+    is_float = isinstance(element, AnyFloat)
+    dtype = np.dtype(np.float64) if is_float else np.dtype(np.int64)
+    kind = op.kind.data
+    unsigned = kind in (CombiningKindFlag.MINUI, CombiningKindFlag.MAXUI)
+    width = int_width(element)
+
+    def array(value: Any, t: Attribute) -> Any:
+        return np.asarray(value, dtype=dtype).reshape(shape_of(t))
+
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    loops = len(op.iterator_types.data)
+    subscripts = [
+        "".join(letters[cast(AffineDimExpr, e).position] for e in m.results)
+        for m in op.maps
+    ]
+    product = np.einsum(
+        f"{subscripts[0]},{subscripts[1]}->{letters[:loops]}",
+        array(lhs, op.lhs.type),
+        array(rhs, op.rhs.type),
+    )
+    if not is_float:
+        product = _wrap(product, width, unsigned)
+    ufunc = _COMBINE[kind]
+    reduced = tuple(d for d, red in enumerate(op.reductions) if red)
+    combined = ufunc.reduce(product, axis=reduced) if reduced else product
+    kept = [d for d in range(loops) if not op.reductions[d]]
+    combined = np.transpose(
+        combined, [kept.index(letters.index(c)) for c in subscripts[2]]
+    )
+    accumulator = array(acc, op.acc.type)
+    if not is_float:
+        accumulator = _wrap(accumulator, width, unsigned)
+    result = [
+        normalize(v, element) for v in ufunc(accumulator, combined).ravel().tolist()
+    ]
+    return tuple(result) if isinstance(op.acc.type, VectorType) else result[0]
 
 
 def _transfer_grids(
@@ -338,6 +415,12 @@ class VectorFunctions(InterpreterFunctions):
             values,
         )
         return ()
+
+    @impl(ContractionOp)
+    def run_contract(
+        self, interpreter: Interpreter, op: ContractionOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        return (contract(op, *args),)
 
     @impl(vector.BroadcastOp)
     def run_broadcast(

@@ -46,3 +46,36 @@ func.func @elementwise_and_conv(%a: tensor<8xf32>, %k: tensor<3xf32>, %o: tensor
 // CHECK-NEXT: linalg.reciprocal ins(%[[A]] : memref<8xf32, strided<[?], offset: ?>>) outs(%[[A]] : memref<8xf32, strided<[?], offset: ?>>)
 // CHECK-NEXT: linalg.conv_1d ins(%[[A]], %{{.*}} : memref<8xf32, strided<[?], offset: ?>>, memref<3xf32, strided<[?], offset: ?>>) outs(%[[O:.*]] : memref<6xf32, strided<[?], offset: ?>>)
 // CHECK-NEXT: func.return %[[A]], %[[O]]
+
+// -----
+
+// Quantized ops: the zero points stay scalar operands of the memref op; the output
+// (a function argument here) is written in place.
+// CHECK-LABEL: func.func @quantized
+func.func @quantized(%a: tensor<2x3xi8>, %b: tensor<3x2xi8>, %zp: i32, %c: tensor<2x2xi32>, %x: tensor<1x3x3x2xi8>, %k: tensor<2x2x2xi8>, %o: tensor<1x1x1x2xi32>) -> (tensor<2x2xi32>, tensor<1x1x1x2xi32>) {
+  %q = linalg.quantized_matmul ins(%a, %b, %zp, %zp : tensor<2x3xi8>, tensor<3x2xi8>, i32, i32) outs(%c : tensor<2x2xi32>) -> tensor<2x2xi32>
+  %d = linalg.depthwise_conv_2d_nhwc_hwc_q {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %k, %zp, %zp : tensor<1x3x3x2xi8>, tensor<2x2x2xi8>, i32, i32) outs(%o : tensor<1x1x1x2xi32>) -> tensor<1x1x1x2xi32>
+  return %q, %d : tensor<2x2xi32>, tensor<1x1x1x2xi32>
+}
+// CHECK:      linalg.quantized_matmul ins(%{{.*}}, %{{.*}}, %[[ZP:.*]], %[[ZP]] : memref<2x3xi8, strided<[?, ?], offset: ?>>, memref<3x2xi8, strided<[?, ?], offset: ?>>, i32, i32) outs(%[[C:.*]] : memref<2x2xi32, strided<[?, ?], offset: ?>>)
+// CHECK-NEXT: linalg.depthwise_conv_2d_nhwc_hwc_q {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%{{.*}}, %{{.*}}, %[[ZP]], %[[ZP]] : memref<1x3x3x2xi8, strided<[?, ?, ?, ?], offset: ?>>, memref<2x2x2xi8, strided<[?, ?, ?], offset: ?>>, i32, i32) outs(%[[O:.*]] : memref<1x1x1x2xi32, strided<[?, ?, ?, ?], offset: ?>>)
+// CHECK-NEXT: func.return %[[C]], %[[O]]
+
+// -----
+
+// Ops whose maps are attributes (dialects/linalg_contract.py): the maps are kept in
+// MLIR's spelling on the memref ops; the add's result is returned while the exp
+// writes %o, so the add writes a new buffer and the exp writes %o in place.
+// CHECK-LABEL: func.func @maps
+func.func @maps(%a: tensor<3x2xi8>, %b: tensor<4x3xi8>, %c: tensor<2x4xi32>, %x: tensor<2x3xf32>, %y: tensor<3xf32>, %o: tensor<2x3xf32>, %m: tensor<3x2xf32>, %w: tensor<3x3xf32>) -> (tensor<2x4xi32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) {
+  %r = linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<3x2xi8>, tensor<4x3xi8>) outs(%c : tensor<2x4xi32>) -> tensor<2x4xi32>
+  %e = linalg.elementwise kind=#linalg.elementwise_kind<add> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%x, %y : tensor<2x3xf32>, tensor<3xf32>) outs(%o : tensor<2x3xf32>) -> tensor<2x3xf32>
+  %f = linalg.elementwise kind=#linalg.elementwise_kind<exp> ins(%e : tensor<2x3xf32>) outs(%o : tensor<2x3xf32>) -> tensor<2x3xf32>
+  %t = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%m, %w : tensor<3x2xf32>, tensor<3x3xf32>) outs(%x : tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %r, %e, %f, %t : tensor<2x4xi32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>
+}
+// CHECK:      linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%{{.*}}, %{{.*}} : memref<3x2xi8, strided<[?, ?], offset: ?>>, memref<4x3xi8, strided<[?, ?], offset: ?>>) outs(%[[C:.*]] : memref<2x4xi32, strided<[?, ?], offset: ?>>)
+// CHECK-NEXT: %[[E:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x3xf32>
+// CHECK-NEXT: linalg.elementwise kind=#linalg.elementwise_kind<add> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%{{.*}}, %{{.*}} : memref<2x3xf32, strided<[?, ?], offset: ?>>, memref<3xf32, strided<[?], offset: ?>>) outs(%[[E]] : memref<2x3xf32>)
+// CHECK-NEXT: linalg.elementwise kind=#linalg.elementwise_kind<exp> ins(%[[E]] : memref<2x3xf32>) outs(%[[O:.*]] : memref<2x3xf32, strided<[?, ?], offset: ?>>)
+// CHECK:      linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(
