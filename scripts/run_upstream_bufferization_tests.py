@@ -2,7 +2,7 @@
 the outputs.
 
     python scripts/run_upstream_bufferization_tests.py DIR [--only NAME] [--json FILE]
-        [--all-runs] [--timeout SECONDS]
+        [--all-runs] [--timeout SECONDS] [--pipeline PIPELINE]
 
 DIR is a copy of llvm-project's `mlir/test` (or any folder below it) holding MLIR's
 bufferization tests: `Dialect/Bufferization/Transforms/*.mlir` (one-shot-bufferize*,
@@ -15,7 +15,9 @@ Each file is split on `// -----`; each case runs under each distinct `mlir-opt`
 pipeline of the file's RUN lines (runs differing only in `analysis-fuzzer-seed`
 count once unless `--all-runs`), spelled for xDSL: anchors (`func.func(...)`)
 flattened, options of MLIR's older spelling renamed (`allow-return-allocs` is today's
-`allow-return-allocs-from-loops`). Our side runs in process (xDSL's parser with every
+`allow-return-allocs-from-loops`), MLIR's removed per-dialect passes
+(`tensor-bufferize`, ...) run as today's tests of those files do
+(`REMOVED_PASSES`); or under the one `--pipeline` given. Our side runs in process (xDSL's parser with every
 dialect of the installed universes, as `xdsl-opt` does); each case gets one verdict:
 
 * **verified**: our output, printed as `xdsl-opt` prints it, parses and verifies in
@@ -89,6 +91,18 @@ RENAMED_OPTIONS = {
 """Options of MLIR's older spelling (test texts of earlier releases) and today's name,
 for both sides."""
 DROPPED_OPTIONS = {"create-deallocs"}
+REMOVED_PASSES = {
+    name: ("one-shot-bufferize", [("allow-unknown-ops", ""), ("copy-before-write", "")])
+    for name in (
+        "tensor-bufferize",
+        "scf-bufferize",
+        "linalg-bufferize",
+        "arith-bufferize",
+    )
+}
+"""MLIR's per-dialect bufferization passes (removed in 2024) and what today's tests of
+the same files run instead: one-shot-bufferize of every op, each write into a copy,
+unknown ops behind `to_tensor` / `to_buffer` (for both sides)."""
 """Options MLIR removed whose effect today's pipelines spell as separate passes."""
 OPTIONAL_PASSES = {"buffer-deallocation-simplification", "expand-realloc"}
 """Passes left out of our side when xDSL's universe lacks them: they simplify
@@ -168,10 +182,17 @@ def _spell(name: str, options: list[tuple[str, str]], renamed: bool) -> str:
     return f"{name}{{{' '.join(items)}}}" if items else name
 
 
-def runs_of(text: str, available: set[str], all_runs: bool = False) -> list[Run]:
-    """The distinct pipelines of the RUN lines of `text` (with `mlir-opt`)."""
+def runs_of(
+    text: str, available: set[str], all_runs: bool = False, pipeline: str = ""
+) -> list[Run]:
+    """The distinct pipelines of the RUN lines of `text` (with `mlir-opt`), or the
+    one `pipeline` (xDSL's spelling, for both sides) when given."""
     runs: list[Run] = []
     seen: set[str] = set()
+    if pipeline:
+        return [
+            Run(pipeline, f"builtin.module({pipeline})", _pipeline_problem(pipeline))
+        ]
     for line in _logical_lines(text, "RUN"):
         command = re.sub(r"(^|\|)\s*not\s+", r"\1 ", line)
         if "mlir-opt" not in command.split("|")[0]:
@@ -182,7 +203,8 @@ def runs_of(text: str, available: set[str], all_runs: bool = False) -> list[Run]
             if _pass_name(element) in MLIR_OPT_FLAGS or element.startswith("mlir-"):
                 continue
             for leaf in _leaf_element_texts(element):
-                leaves.append(_element_options(leaf))
+                name, options = _element_options(leaf)
+                leaves.append(REMOVED_PASSES.get(name, (name, options)))
         if not leaves:
             continue
         dropped = [n for n, _ in leaves if n in OPTIONAL_PASSES and n not in available]
@@ -440,12 +462,17 @@ def find_tests(root: Path) -> list[Path]:
 
 
 def run_file(
-    path: Path, root: Path, available: set[str], all_runs: bool, timeout: float
+    path: Path,
+    root: Path,
+    available: set[str],
+    all_runs: bool,
+    timeout: float,
+    pipeline: str = "",
 ) -> list[CaseResult]:
     text = path.read_text()
     name = str(path.relative_to(root)) if path != root else path.name
     results: list[CaseResult] = []
-    for run in runs_of(text, available, all_runs):
+    for run in runs_of(text, available, all_runs, pipeline):
         for index, case in cases_of(text):
             if "func.func" not in case and "module" not in case:
                 continue
@@ -514,6 +541,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--all-runs", action="store_true")
     parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument(
+        "--pipeline",
+        default="",
+        help="run every case under this pipeline (xDSL's spelling) instead of its "
+        "file's RUN lines; MLIR runs it too where the wheel reads it",
+    )
     args = parser.parse_args(argv)
     available = available_passes()
     results: list[CaseResult] = []
@@ -521,7 +554,9 @@ def main(argv: list[str]) -> int:
     for path in find_tests(root):
         if args.only and not any(o in str(path) for o in args.only):
             continue
-        found = run_file(path, root, available, args.all_runs, args.timeout)
+        found = run_file(
+            path, root, available, args.all_runs, args.timeout, args.pipeline
+        )
         results += found
         verdicts = Counter(r.verdict for r in found)
         shown = ", ".join(f"{verdicts[v]} {v}" for v in VERDICTS if verdicts[v])
