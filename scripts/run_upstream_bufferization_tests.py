@@ -160,6 +160,21 @@ class CaseResult:
         )
 
 
+LIST_COMMA = "\x01"
+"""Stands for a comma inside a pass option's value (a list: `dialect-filter=a,b`)
+while the RUN line is split into passes."""
+
+
+def _protect_list_commas(command: str) -> str:
+    """`command` with the commas inside `-pass="options"` values replaced by
+    `LIST_COMMA` (pass-pipeline texts keep theirs)."""
+    return re.sub(
+        r'(-(?!-?pass-pipeline)[\w-]+=)"([^"]*)"',
+        lambda m: f'{m[1]}"{m[2].replace(",", LIST_COMMA)}"',
+        command,
+    )
+
+
 def _element_options(element: str) -> tuple[str, list[tuple[str, str]]]:
     """A pipeline element's pass name and its options (`{a b=c}`), in order."""
     name = _pass_name(element)
@@ -168,7 +183,7 @@ def _element_options(element: str) -> tuple[str, list[tuple[str, str]]]:
     if match:
         for word in re.findall(r"[\w-]+(?:=(?:\"[^\"]*\"|'[^']*'|[^\s]+))?", match[1]):
             key, _, value = word.partition("=")
-            options.append((key, value.strip("\"'")))
+            options.append((key, value.strip("\"'").replace(LIST_COMMA, ",")))
     return name, options
 
 
@@ -197,7 +212,7 @@ def runs_of(
         command = re.sub(r"(^|\|)\s*not\s+", r"\1 ", line)
         if "mlir-opt" not in command.split("|")[0]:
             continue
-        elements = _opt_elements(command.split("|")[0])
+        elements = _opt_elements(_protect_list_commas(command.split("|")[0]))
         leaves: list[tuple[str, list[tuple[str, str]]]] = []
         for element in elements:
             if _pass_name(element) in MLIR_OPT_FLAGS or element.startswith("mlir-"):

@@ -125,8 +125,9 @@ def test_upstream_accepts_our_output(
 
 def test_runs_are_read_in_both_spellings() -> None:
     """A RUN line's options become xDSL's `-p` text and the wheel's pipeline: old
-    option names renamed, `func.func` anchors flattened for us and added for
-    upstream's function passes, flags dropped, fuzzer seeds counted once."""
+    option names renamed, removed passes replaced, `func.func` anchors flattened for
+    us and added for upstream's function passes, list values kept whole, flags
+    dropped, fuzzer seeds counted once."""
     script = _script()
     text = (
         '// RUN: mlir-opt %s -allow-unregistered-dialect -one-shot-bufferize="'
@@ -138,6 +139,9 @@ def test_runs_are_read_in_both_spellings() -> None:
         'analysis-fuzzer-seed=59" -split-input-file -o /dev/null\n'
         "// RUN: mlir-opt %s -pass-pipeline='builtin.module(func.func("
         "canonicalize,cse))' | FileCheck %s\n"
+        '// RUN: mlir-opt %s -one-shot-bufferize="dialect-filter=tensor,scf '
+        'allow-unknown-ops" | FileCheck %s\n'
+        "// RUN: mlir-opt %s -tensor-bufferize -cse | FileCheck %s\n"
     )
     runs = script.runs_of(text, {"one-shot-bufferize", "canonicalize", "cse"})
     assert [run.ours for run in runs] == [
@@ -145,6 +149,8 @@ def test_runs_are_read_in_both_spellings() -> None:
         "bufferize-function-boundaries},buffer-deallocation",
         "one-shot-bufferize{test-analysis-only analysis-fuzzer-seed=23}",
         "canonicalize,cse",
+        "one-shot-bufferize{dialect-filter=tensor,scf allow-unknown-ops}",
+        "one-shot-bufferize{allow-unknown-ops copy-before-write},cse",
     ]
     assert runs[0].mlir == (
         "builtin.module(one-shot-bufferize{allow-return-allocs-from-loops "
@@ -153,7 +159,7 @@ def test_runs_are_read_in_both_spellings() -> None:
     assert runs[0].unsupported == "no pass buffer-deallocation in xDSL's universe"
     assert runs[1].unsupported == ""
     all_runs = script.runs_of(text, {"one-shot-bufferize"}, all_runs=True)
-    assert len(all_runs) == 4
+    assert len(all_runs) == 6
 
 
 def test_cases_keep_their_line_numbers() -> None:
