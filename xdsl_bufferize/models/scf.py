@@ -437,6 +437,20 @@ class IndexSwitchOpModel(YieldingRegionsModel):
 class ExecuteRegionOpModel(YieldingRegionsModel):
     """scf.execute_region: results are the buffers its region yields."""
 
+    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
+        """Tensors passed between the blocks of the region (`cf.br` to a block
+        argument) are refused: only a function body's blocks get buffer arguments
+        (`models/unstructured.py`)."""
+        for block in op.regions[0].blocks:
+            if block is not op.regions[0].first_block and any(
+                is_tensor(argument) for argument in block.args
+            ):
+                return (
+                    "a block of its region takes a tensor argument: tensors passed "
+                    "between the blocks of an scf.execute_region are not supported"
+                )
+        return None
+
     def rebuild(
         self, op: Operation, regions: list[Region], result_types: list[Attribute]
     ) -> Operation:

@@ -77,7 +77,9 @@ def collapsed_layout(
         elif kept:
             result.append(strides[kept[-1]])
         else:
-            result.append(strides[group[-1]])
+            # All of size 1: the outermost stride, as MLIR's verifier expects
+            # (memref.collapse_shape drops trailing unit dimensions but the first).
+            result.append(strides[group[0]])
     return result, offset
 
 
