@@ -74,6 +74,7 @@ analyses over the module (fixed points over the call graph) here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from xdsl.dialects import builtin, func
 from xdsl.ir import (
@@ -98,6 +99,9 @@ from xdsl_bufferize.analysis.forwarding_trace import (
     returned_origins,
 )
 from xdsl_bufferize.utils.ir import is_memref
+
+if TYPE_CHECKING:
+    from xdsl_bufferize.analysis.manager import ModuleAnalyses
 
 
 def _has_twin_results(function: func.FuncOp) -> bool:
@@ -139,11 +143,14 @@ def _functions_outside_bodies(op: Operation) -> Iterator[func.FuncOp]:
 
 
 def analyze_forwarding(
-    module: builtin.ModuleOp, is_fresh: Callable[[SSAValue], bool] | None = None
+    module: builtin.ModuleOp,
+    is_fresh: Callable[[SSAValue], bool] | None = None,
+    analyses: ModuleAnalyses | None = None,
 ) -> ForwardingAnalysis:
     """Find the results of private functions that statically forward an argument, and
     (with `is_fresh`, which tells the buffers a function allocates and owns) the results
-    that are views of another result's fresh buffer."""
+    that are views of another result's fresh buffer.  The call graph is taken from
+    `analyses` when given."""
     analysis = ForwardingAnalysis()
     views_wanted = is_fresh is not None and any(
         is_private_with_body(f) and find_result_views(f, is_fresh)
@@ -158,7 +165,7 @@ def analyze_forwarding(
         )
     ):
         return analysis  # the common case: no walk over every op of the module
-    graph = scoped_call_graph(module)
+    graph = scoped_call_graph(module) if analyses is None else analyses.call_graph()
     analysis.callee_of = graph.callee_of
     functions, escaped = graph.functions, graph.escaped
     candidates = {
@@ -324,7 +331,7 @@ def _find_maybe_forwarded(
 
 
 def public_forwarders(
-    module: builtin.ModuleOp,
+    module: builtin.ModuleOp, analyses: ModuleAnalyses | None = None
 ) -> dict[func.FuncOp, list[func.CallOp]]:
     """The public functions with a body, called by plain `func.call`s inside `module`,
     that would forward a result if those calls were their only callers (each with the
@@ -335,14 +342,15 @@ def public_forwarders(
     own every result (the deallocation ABI).  `buffer-deallocation` gives it a private
     twin for the first (see `deallocation/public_forwarders.py`).  The forwarded results are
     found as for private functions (module doc), every such public function counting as
-    one: after the split, the calls between them call the private twins.
+    one: after the split, the calls between them call the private twins.  The call
+    graph is taken from `analyses` when given.
     """
     if not any(
         is_public(f) and _passes_memrefs(f) and _promising(f)
         for f in _functions_outside_bodies(module)
     ):
         return {}
-    graph = scoped_call_graph(module)
+    graph = scoped_call_graph(module) if analyses is None else analyses.call_graph()
     analysis = ForwardingAnalysis(callee_of=graph.callee_of)
     functions, escaped = graph.functions, graph.escaped
     called: dict[func.FuncOp, list[func.CallOp]] = {}
