@@ -15,7 +15,10 @@ from xdsl.dialects.builtin import ModuleOp
 from bench.generate import generate
 from xdsl_bufferize.analysis.call_graph import build_call_graph
 from xdsl_bufferize.analysis.empty_tensor import in_place_oracle
-from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
+from xdsl_bufferize.analysis.module_analysis import (
+    ModuleAnalysisState,
+    ReusableAnalyses,
+)
 from xdsl_bufferize.execution.runner import apply_pipeline, parse_module
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisHeuristic,
@@ -121,3 +124,29 @@ def test_call_graph_built_once_for_elimination_and_one_shot(
     keep.invalidate(None)
     assert keep.graph is None
     assert keep.call_graph(module) is not graph
+
+
+def test_oracle_analyses_again_only_changed_functions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A later in-place oracle (eliminate-empty-tensors' next round) reuses the
+    analyses of the functions unchanged since: only the changed one is analysed
+    again, not its callees."""
+    module = parse_module(CHAIN)
+    options = BufferizationOptions(bufferize_function_boundaries=True)
+    keep = ReusableAnalyses(options)
+    assert in_place_oracle(module, options, keep=keep) is not None
+    functions = _functions(module)
+    analysed: list[str] = []
+    original = ModuleAnalysisState.analyze
+
+    def counting(state: ModuleAnalysisState) -> None:
+        analysed.append(state.function.sym_name.data)
+        original(state)
+
+    monkeypatch.setattr(ModuleAnalysisState, "analyze", counting)
+    keep.invalidate(functions["mid"])
+    assert in_place_oracle(module, options, [functions["mid"]], keep) is not None
+    assert analysed == ["mid"]
+    graph = build_call_graph(module)
+    assert _names(keep.valid_records(graph, options)) == {"leaf", "mid"}

@@ -159,7 +159,8 @@ def in_place_oracle(
     bufferization pass will report why). With `functions`, only those functions
     and their callees (whose summaries they need) are analysed: the verdicts of a
     function depend on its callees only, never on its callers. With `keep`, the
-    analyses are recorded there for reuse."""
+    analyses still valid there are reused and the new ones recorded there (whoever
+    changed a function since must have invalidated it)."""
     from xdsl_bufferize.models import register_all_models
 
     register_all_models()
@@ -167,6 +168,9 @@ def in_place_oracle(
     try:
         graph = build_call_graph(module) if keep is None else keep.call_graph(module)
         wanted = None if functions is None else functions_and_callees(graph, functions)
+        # The analyses of functions unchanged since an earlier run are reused (the
+        # same function with the same callee summaries and options).
+        reusable = {} if keep is None else keep.valid_records(graph, options)
         if keep is not None:
             keep.start_run()
         func_state = FuncAnalysisState(graph)
@@ -178,14 +182,18 @@ def in_place_oracle(
             if function.is_declaration:
                 func_state.finish(function, summarize_external(function))
                 continue
-            state = ModuleAnalysisState(function, options, func_state)
-            state.analyze()
-            if state.verify():
-                if keep is not None:
-                    keep.clear()
-                return None
+            record = reusable.get(function)
+            if record is not None:
+                state, summary = record.state, record.summary
+            else:
+                state = ModuleAnalysisState(function, options, func_state)
+                state.analyze()
+                if state.verify():
+                    if keep is not None:
+                        keep.clear()
+                    return None
+                summary = summarize_function(function, state)
             states[function] = state
-            summary = summarize_function(function, state)
             func_state.finish(function, summary)
             if keep is not None:
                 keep.record(function, state, summary)

@@ -65,22 +65,22 @@ returns a copy of a buffer it does not own (forwarded results aside, which calle
 views of their operands), so they never reach two results.  Calls of external
 declarations, of functions in a call-graph cycle and of functions not analysed may return
 one buffer at every result position.
+
+Modules: the result, `ForwardingAnalysis`, is in `forwarding_summary.py`; the backward
+traces and the per-function summaries built from them in `forwarding_trace.py`; the
+analyses over the module (fixed points over the call graph) here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
-from xdsl.dialects import builtin, func, memref
+from xdsl.dialects import builtin, func
 from xdsl.ir import (
-    Block,
-    BlockArgument,
     Operation,
-    OpResult,
     SSAValue,
 )
-from xdsl.traits import IsTerminator
 
 from xdsl_bufferize.analysis.call_graph import (
     ScopedCallGraph,
@@ -89,125 +89,19 @@ from xdsl_bufferize.analysis.call_graph import (
     is_public,
     scoped_call_graph,
 )
-from xdsl_bufferize.interfaces.branch import branch_successor_operands
-from xdsl_bufferize.interfaces.region_branch import (
-    RegionEdge,
-    region_entry_edges,
-    region_exit_edges,
+from xdsl_bufferize.analysis.forwarding_summary import ForwardingAnalysis, Origin
+from xdsl_bufferize.analysis.forwarding_trace import (
+    argument_sources,
+    find_base_views,
+    find_result_views,
+    find_shared_results,
+    reached_arguments,
+    returned_origins,
 )
-from xdsl_bufferize.interfaces.view_like import is_view, view_source
 from xdsl_bufferize.utils.ir import is_memref
 
-Origin = SSAValue | tuple[SSAValue, SSAValue]
-"""Where a buffer a function may hand over comes from: a defining op's result, or a pair of
-results of one call that may be one buffer."""
-
-
-@dataclass
-class ForwardingAnalysis:
-    """Which results of which private functions forward which argument (see module doc)."""
-
-    forwarded: dict[func.FuncOp, dict[int, int]] = field(
-        default_factory=dict[func.FuncOp, dict[int, int]]
-    )
-    """Function -> {result index: index of the argument it forwards}."""
-    forwarded_base: dict[func.FuncOp, set[int]] = field(
-        default_factory=dict[func.FuncOp, set[int]]
-    )
-    """Function -> the forwarded results that are their argument's buffer itself on every
-    return (reached through `memref.cast` only): freeing such a result frees the argument."""
-    callee_of: dict[func.CallOp, func.FuncOp] = field(
-        default_factory=dict[func.CallOp, func.FuncOp]
-    )
-    """The function each `func.call` of the module calls (when it is in the module)."""
-    open_results: dict[func.FuncOp | None, set[int]] = field(
-        default_factory=dict[func.FuncOp | None, set[int]]
-    )
-    """While the summaries of functions in call-graph cycles are narrowed: the results
-    not known yet to forward anything, whose call results agree with any argument."""
-
-    def forwarded_operand(self, call: func.CallOp, result: int) -> int | None:
-        """The operand index whose buffer result #`result` of `call` is a view of, if any."""
-        callee = self.callee_of.get(call)
-        if callee is None:
-            return None
-        return self.forwarded.get(callee, {}).get(result)
-
-    def forwards_base(self, call: func.CallOp, result: int) -> bool:
-        """Whether result #`result` of `call` is always the buffer it is a view of (its
-        forwarded operand's, or another result's) itself, not a view into it."""
-        callee = self.callee_of.get(call)
-        return callee is not None and (
-            result in self.forwarded_base.get(callee, set())
-            or result in self.result_views_base.get(callee, set())
-        )
-
-    result_views: dict[func.FuncOp, dict[int, int]] = field(
-        default_factory=dict[func.FuncOp, dict[int, int]]
-    )
-    """Function -> {result index: index of the result whose fresh buffer it views}."""
-    result_views_base: dict[func.FuncOp, set[int]] = field(
-        default_factory=dict[func.FuncOp, set[int]]
-    )
-    """Function -> the results of `result_views` that are, on every return, the other
-    result's buffer itself (the same value, or casts of it)."""
-
-    maybe_forwarded: dict[func.FuncOp, dict[int, frozenset[int]]] = field(
-        default_factory=dict[func.FuncOp, dict[int, frozenset[int]]]
-    )
-    """Function -> {result index: the arguments it may return as is (or a view of)}, for
-    the results not forwarded that are on some path an argument (see module doc)."""
-
-    def maybe_forwarded_operands(
-        self, call: func.CallOp, result: int
-    ) -> frozenset[int]:
-        """The operand indices whose buffer result #`result` of `call` may be."""
-        callee = self.callee_of.get(call)
-        if callee is None:
-            return frozenset()
-        return self.maybe_forwarded.get(callee, {}).get(result, frozenset())
-
-    def forwarded_results(self, function: func.FuncOp) -> dict[int, int]:
-        """{result index: argument index} for the results `function` forwards."""
-        return self.forwarded.get(function, {})
-
-    def viewed_result(self, call: func.CallOp, result: int) -> int | None:
-        """The result index of `call` whose buffer result #`result` is a view of, if any."""
-        callee = self.callee_of.get(call)
-        if callee is None:
-            return None
-        return self.result_views.get(callee, {}).get(result)
-
-    def result_views_of(self, function: func.FuncOp) -> dict[int, int]:
-        """{result index: owner result index} for the results of `function` that are
-        views of (or the same buffer as) another of its results."""
-        return self.result_views.get(function, {})
-
-    shared: dict[func.FuncOp, frozenset[tuple[int, int]]] = field(
-        default_factory=dict[func.FuncOp, frozenset[tuple[int, int]]]
-    )
-    """Analysed function -> the pairs (i, j), i < j, of its memref results that may be one
-    buffer at run time (see module doc)."""
-
-    def may_share(self, call: func.CallOp, i: int, j: int) -> bool:
-        """Whether results #`i` and #`j` of `call` may be one buffer."""
-        callee = self.callee_of.get(call)
-        pairs = None if callee is None else self.shared.get(callee)
-        return pairs is None or (min(i, j), max(i, j)) in pairs
-
-    def call_origins(self, call: func.CallOp, index: int) -> list[Origin]:
-        """The origin tokens of result #`index` of `call` (a fresh buffer of the call):
-        two results of one call share a token exactly when they may be one buffer."""
-        callee = self.callee_of.get(call)
-        pairs = None if callee is None else self.shared.get(callee)
-        if pairs is None:
-            results = [r for r in call.results if is_memref(r)]
-            return [results[0] if len(results) > 1 else call.results[index]]
-        tokens: list[Origin] = [call.results[index]]
-        tokens.extend(
-            (call.results[i], call.results[j]) for i, j in pairs if index in (i, j)
-        )
-        return tokens
+if TYPE_CHECKING:
+    from xdsl_bufferize.analysis.manager import ModuleAnalyses
 
 
 def _has_twin_results(function: func.FuncOp) -> bool:
@@ -249,14 +143,17 @@ def _functions_outside_bodies(op: Operation) -> Iterator[func.FuncOp]:
 
 
 def analyze_forwarding(
-    module: builtin.ModuleOp, is_fresh: Callable[[SSAValue], bool] | None = None
+    module: builtin.ModuleOp,
+    is_fresh: Callable[[SSAValue], bool] | None = None,
+    analyses: ModuleAnalyses | None = None,
 ) -> ForwardingAnalysis:
     """Find the results of private functions that statically forward an argument, and
     (with `is_fresh`, which tells the buffers a function allocates and owns) the results
-    that are views of another result's fresh buffer."""
+    that are views of another result's fresh buffer.  The call graph is taken from
+    `analyses` when given."""
     analysis = ForwardingAnalysis()
     views_wanted = is_fresh is not None and any(
-        is_private_with_body(f) and _result_views(f, is_fresh)
+        is_private_with_body(f) and find_result_views(f, is_fresh)
         for f in _functions_outside_bodies(module)
     )
     shares_wanted = any(_has_twin_results(f) for f in _functions_outside_bodies(module))
@@ -268,7 +165,7 @@ def analyze_forwarding(
         )
     ):
         return analysis  # the common case: no walk over every op of the module
-    graph = scoped_call_graph(module)
+    graph = scoped_call_graph(module) if analyses is None else analyses.call_graph()
     analysis.callee_of = graph.callee_of
     functions, escaped = graph.functions, graph.escaped
     candidates = {
@@ -278,17 +175,19 @@ def analyze_forwarding(
     if is_fresh is not None:
         for function in functions:
             if is_private_with_body(function) and function.sym_name.data not in escaped:
-                views = _result_views(function, is_fresh)
+                views = find_result_views(function, is_fresh)
                 for index in analysis.forwarded_results(function):
                     views.pop(index, None)
                 if views:
                     analysis.result_views[function] = views
-                    analysis.result_views_base[function] = _base_views(function, views)
+                    analysis.result_views_base[function] = find_base_views(
+                        function, views
+                    )
     _find_maybe_forwarded(candidates, analysis)
     if shares_wanted:
         for function in graph.callee_first():
             if _has_twin_results(function):
-                analysis.shared[function] = _shared_results(function, analysis)
+                analysis.shared[function] = find_shared_results(function, analysis)
     return analysis
 
 
@@ -431,57 +330,8 @@ def _find_maybe_forwarded(
         del analysis.maybe_forwarded[function]
 
 
-def reached_arguments(
-    value: SSAValue, entry: Block, analysis: ForwardingAnalysis | None
-) -> frozenset[int]:
-    """Indices of the function arguments whose buffer `value` may be (or a view of), on
-    the paths where it is one; other buffers it may be are ignored.  Without `analysis`, a
-    call result may be any memref operand of its call."""
-    found: set[int] = set()
-
-    def step(current: SSAValue) -> list[SSAValue]:
-        more: list[SSAValue] = []
-        if (
-            analysis is not None
-            and isinstance(current, OpResult)
-            and isinstance(call := current.op, func.CallOp)
-        ):
-            more.extend(
-                call.operands[j]
-                for j in analysis.maybe_forwarded_operands(call, current.index)
-            )
-        incoming = _incoming(current, entry, analysis)
-        if isinstance(incoming, int):
-            found.add(incoming)
-        elif incoming is not None:
-            more.extend(incoming)
-        return more
-
-    _trace_back(value, step)
-    return frozenset(found)
-
-
-def _trace_back(
-    value: SSAValue, step: Callable[[SSAValue], Iterable[SSAValue] | None]
-) -> bool:
-    """Visit `value` and, once each, the values `step` returns for the visited ones;
-    False (stopping) as soon as `step` returns None."""
-    seen: set[SSAValue] = set()
-    work = [value]
-    while work:
-        current = work.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        more = step(current)
-        if more is None:
-            return False
-        work.extend(more)
-    return True
-
-
 def public_forwarders(
-    module: builtin.ModuleOp,
+    module: builtin.ModuleOp, analyses: ModuleAnalyses | None = None
 ) -> dict[func.FuncOp, list[func.CallOp]]:
     """The public functions with a body, called by plain `func.call`s inside `module`,
     that would forward a result if those calls were their only callers (each with the
@@ -492,14 +342,15 @@ def public_forwarders(
     own every result (the deallocation ABI).  `buffer-deallocation` gives it a private
     twin for the first (see `deallocation/public_forwarders.py`).  The forwarded results are
     found as for private functions (module doc), every such public function counting as
-    one: after the split, the calls between them call the private twins.
+    one: after the split, the calls between them call the private twins.  The call
+    graph is taken from `analyses` when given.
     """
     if not any(
         is_public(f) and _passes_memrefs(f) and _promising(f)
         for f in _functions_outside_bodies(module)
     ):
         return {}
-    graph = scoped_call_graph(module)
+    graph = scoped_call_graph(module) if analyses is None else analyses.call_graph()
     analysis = ForwardingAnalysis(callee_of=graph.callee_of)
     functions, escaped = graph.functions, graph.escaped
     called: dict[func.FuncOp, list[func.CallOp]] = {}
@@ -519,156 +370,6 @@ def public_forwarders(
         for f in functions
         if f in called and (f in analysis.forwarded or f in analysis.maybe_forwarded)
     }
-
-
-def _shared_results(
-    function: func.FuncOp, analysis: ForwardingAnalysis
-) -> frozenset[tuple[int, int]]:
-    """The pairs (i, j), i < j, of memref results of `function` that may be one buffer:
-    on some return, the origins of the two values meet or one is unknown."""
-    entry = function.body.blocks.first
-    assert entry is not None
-    pairs: set[tuple[int, int]] = set()
-    for block in function.body.blocks:
-        ret = block.last_op
-        if not isinstance(ret, func.ReturnOp):
-            continue
-        origins = {
-            i: _origins(value, entry, analysis)
-            for i, value in enumerate(ret.operands)
-            if is_memref(value)
-        }
-        for i, mine in origins.items():
-            for j, theirs in origins.items():
-                if i < j and (
-                    mine is None or theirs is None or not mine.isdisjoint(theirs)
-                ):
-                    pairs.add((i, j))
-    return frozenset(pairs)
-
-
-def returned_origins(
-    function: func.FuncOp, index: int, analysis: ForwardingAnalysis
-) -> set[Origin] | None:
-    """The origins (module doc) of result #`index` of `function` over all its returns;
-    None if unknown."""
-    entry = function.body.blocks.first
-    assert entry is not None
-    found: set[Origin] = set()
-    for ret in function_returns(function):
-        origins = _origins(ret.operands[index], entry, analysis)
-        if origins is None:
-            return None
-        found |= origins
-    return found
-
-
-def _origins(
-    value: SSAValue, entry: Block, analysis: ForwardingAnalysis
-) -> set[Origin] | None:
-    """The origins of the buffers `value` may be (see module doc); None if unknown."""
-    found: set[Origin] = set()
-
-    def step(current: SSAValue) -> list[SSAValue] | None:
-        if isinstance(current, BlockArgument) and current.block is entry:
-            return []  # returned as a copy (the function does not own it)
-        if isinstance(current, OpResult):
-            op = current.op
-            if isinstance(op, func.CallOp):
-                operand = analysis.forwarded_operand(op, current.index)
-                owner = analysis.viewed_result(op, current.index)
-                if operand is not None:
-                    return [op.operands[operand]]
-                if owner is not None:
-                    return [op.results[owner]]
-                found.update(analysis.call_origins(op, current.index))
-                return []
-            if isinstance(op, memref.GetGlobalOp):
-                return []  # returned as a copy, as arguments are
-            if not op.regions and not is_view(op):
-                # a new buffer, or (an unknown op) maybe a view of a memref operand
-                found.add(current)
-                return [v for v in op.operands if is_memref(v)]
-        incoming = _incoming(current, entry, analysis)
-        return incoming if isinstance(incoming, list) else None
-
-    return found if _trace_back(value, step) else None
-
-
-def _view_chain(value: SSAValue) -> Iterator[SSAValue]:
-    """`value`, then the buffers it is a view of, traced back through view ops."""
-    yield value
-    while isinstance(value, OpResult):
-        source = view_source(value.op)
-        if source is None:
-            break
-        value = source
-        yield value
-
-
-def _result_views(
-    function: func.FuncOp, is_fresh: Callable[[SSAValue], bool]
-) -> dict[int, int]:
-    """{result j: result i} where, on every return, operand #i is a fresh buffer of the
-    function (`is_fresh`) and operand #j is that same value or a view of it.
-
-    The caller then owns result #i only and sees result #j as a view of it, so both stay one
-    buffer (no copy) and it is freed once.
-    """
-    returns = [
-        block.last_op
-        for block in function.body.blocks
-        if isinstance(block.last_op, func.ReturnOp)
-    ]
-    if not returns:
-        return {}
-    views: dict[int, int] | None = None
-    for ret in returns:
-        here: dict[int, int] = {}
-        owners: dict[SSAValue, int] = {}
-        for i, value in enumerate(ret.operands):
-            if is_memref(value) and is_fresh(value) and value not in owners:
-                owners[value] = i
-        for j, value in enumerate(ret.operands):
-            if not is_memref(value):
-                continue
-            owner = next(
-                (
-                    owners[v]
-                    for v in _view_chain(value)
-                    if v in owners and owners[v] != j
-                ),
-                None,
-            )
-            if owner is not None:
-                here[j] = owner
-        if views is None:
-            views = here
-        else:
-            views = {j: i for j, i in views.items() if here.get(j) == i}
-        if not views:
-            return {}
-    return views or {}
-
-
-def _base_views(function: func.FuncOp, views: dict[int, int]) -> set[int]:
-    """The results j of `views` ({j: i}) that are, on every return of `function`,
-    operand #i itself or a chain of `memref.cast`s of it."""
-    found = set(views)
-    for block in function.body.blocks:
-        ret = block.last_op
-        if not isinstance(ret, func.ReturnOp):
-            continue
-        for j, i in views.items():
-            value = ret.operands[j]
-            while value is not ret.operands[i]:
-                if not (
-                    isinstance(value, OpResult) and isinstance(value.op, memref.CastOp)
-                ):
-                    found.discard(j)
-                    break
-                value = value.op.source
-    return found
 
 
 def _forwarded_results(
@@ -703,7 +404,7 @@ def _forwarded_summary(
         argument: int | None = None
         agreed = True
         for ret in returns:
-            sources = _argument_sources(ret.operands[index], entry, analysis, base_only)
+            sources = argument_sources(ret.operands[index], entry, analysis, base_only)
             if sources is None or len(sources) > 1:
                 agreed = False
                 break
@@ -731,115 +432,11 @@ def _promising(function: func.FuncOp) -> bool:
     )
 
 
-def _argument_sources(
-    value: SSAValue,
-    entry: Block,
-    analysis: ForwardingAnalysis | None,
-    base_only: bool = False,
-) -> set[int] | None:
-    """Indices of the function arguments whose buffer `value` may be (or a view of);
-    None if it may be any other buffer.  Without `analysis`, a call result may be any
-    memref operand of its call.  With `base_only`, views other than casts count as other
-    buffers."""
-    found: set[int] = set()
-
-    def step(current: SSAValue) -> list[SSAValue] | None:
-        incoming = _incoming(current, entry, analysis, base_only)
-        if isinstance(incoming, int):
-            found.add(incoming)
-            return []
-        return incoming
-
-    return found if _trace_back(value, step) else None
-
-
-def _incoming(
-    value: SSAValue,
-    entry: Block,
-    analysis: ForwardingAnalysis | None,
-    base_only: bool = False,
-) -> int | list[SSAValue] | None:
-    """One step back: the argument index `value` is, the values it may come from, or None
-    when its buffer may come from elsewhere."""
-    if isinstance(value, BlockArgument):
-        block = value.block
-        if block is entry:
-            return value.index
-        region = block.parent_region()
-        assert region is not None
-        if block is not region.blocks.first:
-            return _branch_operands(value)
-        holder = block.parent_op()
-        return None if holder is None else _region_op_inputs(holder, value)
-    assert isinstance(value, OpResult)
-    op = value.op
-    source = view_source(op)
-    if source is not None:
-        if base_only and not isinstance(op, memref.CastOp):
-            return None
-        return [source]
-    if isinstance(op, func.CallOp):
-        if analysis is None:
-            return [v for v in op.operands if is_memref(v)]
-        if value.index in analysis.open_results.get(analysis.callee_of.get(op), ()):
-            return []  # agrees with the other paths (`_find_forwarded_in_cycles`)
-        operand = analysis.forwarded_operand(op, value.index)
-        if operand is None or (
-            base_only and not analysis.forwards_base(op, value.index)
-        ):
-            return None
-        return [op.operands[operand]]
-    if op.regions:
-        return _region_op_inputs(op, value)
-    return None
-
-
-def _branch_operands(arg: BlockArgument) -> list[SSAValue] | None:
-    """The operands every branch into `arg`'s block passes for it (None: unknown branch)."""
-    values: list[SSAValue] = []
-    for pred in arg.block.predecessors():
-        term = pred.last_op
-        successors = None if term is None else branch_successor_operands(term)
-        if term is None or successors is None:
-            return None
-        for _, block, indices in successors:
-            if block is arg.block:
-                values.append(term.operands[indices[arg.index]])
-    return values
-
-
-def _region_op_inputs(op: Operation, target: SSAValue) -> list[SSAValue] | None:
-    """Every value the region-branch model of `op` forwards to `target` (a result or a
-    region entry argument of `op`); None if `op` has no model."""
-    entry_edges = region_entry_edges(op)
-    if entry_edges is None:
-        return None
-    values: list[SSAValue] = []
-    for edge in _all_edges(op, entry_edges):
-        if edge is None:
-            return None
-        for forwarded, to in zip(edge.forwarded, edge.targets, strict=True):
-            if to is target:
-                values.append(forwarded)
-    return values
-
-
-def _all_edges(
-    op: Operation, entry_edges: Iterable[RegionEdge]
-) -> Iterator[RegionEdge | None]:
-    """The entry edges of `op` and the exit edges of all its terminators (None: unknown)."""
-    yield from entry_edges
-    for region in op.regions:
-        for block in region.blocks:
-            terminator = block.last_op
-            if (
-                terminator is None
-                or terminator.successors
-                or not terminator.has_trait(IsTerminator)
-            ):
-                continue
-            exits = region_exit_edges(op, terminator)
-            if exits is None:
-                yield None
-                continue
-            yield from exits
+__all__ = [
+    "ForwardingAnalysis",
+    "Origin",
+    "analyze_forwarding",
+    "public_forwarders",
+    "reached_arguments",
+    "returned_origins",
+]

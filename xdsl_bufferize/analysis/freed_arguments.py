@@ -23,6 +23,7 @@ Calls between functions are followed to a least fixed point (recursion included)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from xdsl.dialects import builtin, func
 from xdsl.ir import BlockArgument, Operation, SSAValue
@@ -31,6 +32,9 @@ from xdsl.traits import MemoryEffectKind, has_effects
 from xdsl_bufferize.analysis.call_graph import scoped_call_graph
 from xdsl_bufferize.analysis.forwarding import reached_arguments
 from xdsl_bufferize.utils.ir import is_memref, strip_casts
+
+if TYPE_CHECKING:
+    from xdsl_bufferize.analysis.manager import ModuleAnalyses
 
 
 @dataclass
@@ -96,8 +100,11 @@ def _summarise(
     return must, may
 
 
-def freed_arguments(module: builtin.ModuleOp) -> FreedArguments:
-    """The arguments each function of `module` must or may free (see module doc)."""
+def freed_arguments(
+    module: builtin.ModuleOp, analyses: ModuleAnalyses | None = None
+) -> FreedArguments:
+    """The arguments each function of `module` must or may free (see module doc); the
+    call graph is taken from `analyses` when given."""
     analysis = FreedArguments()
     functions = [
         f
@@ -112,7 +119,8 @@ def freed_arguments(module: builtin.ModuleOp) -> FreedArguments:
         for op in f.body.walk()
     ):
         return analysis  # the common case: nothing frees an argument
-    analysis.callee_of = scoped_call_graph(module).callee_of
+    graph = scoped_call_graph(module) if analyses is None else analyses.call_graph()
+    analysis.callee_of = graph.callee_of
     changed = True
     while changed:
         changed = False

@@ -33,7 +33,7 @@ the whole region.
 Calls are looked into: when the first (last) use of a buffer is a call that it is
 passed to directly, and the callee's body is one block, the lifetime starts (ends)
 inside the call, at the first (last) op of that block touching the argument or an
-alias of it (`_argument_touches`; nested regions and calls count whole). So a buffer
+alias of it (`memory_planning_uses.py`; nested regions and calls count whole). So a buffer
 the callee is done with before it first touches another -- an input read before an
 out-parameter is written -- shares bytes with it, although both are operands of one
 call.
@@ -60,25 +60,28 @@ Only analysis here: `xdsl_bufferize.transforms.static_memory_planning` rewrites.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from xdsl.dialects import builtin, func, memref
+from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
     NoneAttr,
-    UnrankedMemRefType,
 )
-from xdsl.ir import Block, Operation, SSAValue
-from xdsl.traits import IsTerminator, SymbolTable
+from xdsl.ir import Operation, SSAValue
 
 from xdsl_bufferize.analysis.call_graph import ScopedCallGraph
-from xdsl_bufferize.analysis.freed_arguments import FreedArguments, freed_arguments
+from xdsl_bufferize.analysis.freed_arguments import FreedArguments
+from xdsl_bufferize.analysis.memory_planning_uses import (
+    WHOLE_OP,
+    BufferUses,
+    CallResults,
+    entry_block,
+    follow_uses,
+)
 from xdsl_bufferize.analysis.program_order import ProgramOrder
 from xdsl_bufferize.interfaces.region_branch import LoopKind, loop_kind
-from xdsl_bufferize.interfaces.view_like import is_view
-from xdsl_bufferize.utils.ir import ancestor_in_block, ancestor_in_region
+from xdsl_bufferize.utils.ir import ancestor_in_region
 from xdsl_bufferize.utils.memref_layout import element_size, has_no_layout
 
 ARENA_ATTR = "memory_planning.arena"
@@ -87,9 +90,6 @@ bytes by it, `xdsl_bufferize.execution.memory`)."""
 
 DEFAULT_ALIGNMENT = 16
 """Minimum alignment of a slot, in bytes."""
-
-WHOLE_OP = 1 << 62
-"""`PlannedBuffer.end_step` of a lifetime that lasts to the end of its last op."""
 
 
 @dataclass
@@ -138,264 +138,6 @@ def _align(value: int, alignment: int) -> int:
     return (value + alignment - 1) // alignment * alignment
 
 
-def _is_memref(value: SSAValue) -> bool:
-    """Whether `value` is a memref, ranked or not (a buffer with an unranked alias is
-    not planned: `_uses` gives up on it)."""
-    return isinstance(value.type, MemRefType | UnrankedMemRefType)
-
-
-class _CallResults:
-    """Which memref results of calls may be a view of an operand: all of them, except
-    results that every return of a callee in the module defines by a fresh
-    allocation (`memref.alloc`, `bufferization.clone`)."""
-
-    def __init__(
-        self, module: Operation | None, freed: FreedArguments | None = None
-    ) -> None:
-        self._module = module
-        self._fresh: dict[str, set[int]] = {}
-        self._touches: dict[str, list[tuple[int, int]] | None] = {}
-        self._freed = freed
-        """The arguments the module's functions free (given once per module by the
-        planning pass, else found on first use)."""
-
-    def _fresh_results(self, name: str) -> set[int]:
-        if name in self._fresh:
-            return self._fresh[name]
-        fresh: set[int] = set()
-        callee = self._callee(name)
-        if callee is not None and callee.body.blocks:
-            returns = [
-                b.last_op
-                for b in callee.body.blocks
-                if isinstance(b.last_op, func.ReturnOp)
-            ]
-            for index in range(len(callee.function_type.outputs)):
-                if returns and all(_defined_fresh(r.operands[index]) for r in returns):
-                    fresh.add(index)
-        self._fresh[name] = fresh
-        return fresh
-
-    def _callee(self, name: str) -> func.FuncOp | None:
-        callee = (
-            SymbolTable.lookup_symbol(self._module, name)
-            if self._module is not None and self._module.has_trait(SymbolTable)
-            else None
-        )
-        return callee if isinstance(callee, func.FuncOp) else None
-
-    def touches(self, call: func.CallOp) -> list[tuple[int, int]] | None:
-        """Per operand of `call`: the indices of the first and of the last op of the
-        callee's body that may touch the buffer passed there, or None when unknown
-        (no callee body in the module, or a body of several blocks)."""
-        name = call.callee.string_value()
-        if name not in self._touches:
-            callee = self._callee(name)
-            self._touches[name] = (
-                None
-                if callee is None or len(callee.body.blocks) != 1
-                else _argument_touches(callee)
-            )
-        return self._touches[name]
-
-    def may_free(self, call: func.CallOp, index: int) -> bool:
-        """Whether `call`'s callee may free operand #`index` (on some path or all)."""
-        if self._freed is None:
-            module = self._module
-            self._freed = (
-                freed_arguments(module)
-                if isinstance(module, builtin.ModuleOp)
-                else FreedArguments()
-            )
-        must, maybe = self._freed.freed_operands(call)
-        return index in must or index in maybe
-
-    def aliasing(self, call: func.CallOp) -> list[SSAValue]:
-        fresh = self._fresh_results(call.callee.string_value())
-        return [
-            r for i, r in enumerate(call.results) if _is_memref(r) and i not in fresh
-        ]
-
-
-def _argument_touches(function: func.FuncOp) -> list[tuple[int, int]]:
-    """Per argument of a one-block `function`: the indices (in its block) of the
-    first and the last op that may touch the argument's buffer -- use it or an
-    alias: any memref result of an op using it, the memref block arguments of the
-    op's regions, the results and region arguments of the op whose region yields it
-    -- and (`WHOLE_OP`, -1) for an argument nothing touches."""
-    block = entry_block(function)
-    index = {op: i for i, op in enumerate(block.ops)}
-    touches: list[tuple[int, int]] = []
-    for argument in block.args:
-        first, last = WHOLE_OP, -1
-        seen: set[SSAValue] = set()
-        stack: list[SSAValue] = [argument]
-        while stack:
-            value = stack.pop()
-            if value in seen:
-                continue
-            seen.add(value)
-            for use in value.uses:
-                user = use.operation
-                top = ancestor_in_block(user, block)
-                assert top is not None
-                first, last = min(first, index[top]), max(last, index[top])
-                stack.extend(r for r in user.results if _is_memref(r))
-                stack.extend(_region_op_aliases(user))
-                parent = user.parent_op()
-                if user.has_trait(IsTerminator) and parent is not function:
-                    assert parent is not None
-                    stack.extend(_region_op_aliases(parent))
-        touches.append((first, last))
-    return touches
-
-
-def _defined_fresh(value: SSAValue) -> bool:
-    owner = value.owner
-    return isinstance(owner, memref.AllocOp) or (
-        isinstance(owner, Operation) and owner.name == "bufferization.clone"
-    )
-
-
-@dataclass
-class _Uses:
-    users: list[Operation]
-    """Every op using an alias (frees excluded)."""
-    deallocs: list[memref.DeallocOp]
-    aliases: set[SSAValue]
-    """Every value that may hold the buffer (views included)."""
-    merged_frees: bool = False
-    """Whether some free is of a value that may also hold other buffers (a loop or
-    branch result, an iteration argument)."""
-    inflows: set[SSAValue] = field(default_factory=lambda: set[SSAValue]())
-    """The memref values passed to the region ops the buffer flows through (their
-    operands and the operands of their regions' terminators)."""
-
-
-def _cast_chain(value: SSAValue, root: SSAValue) -> bool:
-    """Whether `value` is `root` seen through `memref.cast`s only."""
-    while value is not root:
-        owner = value.owner
-        if not isinstance(owner, memref.CastOp):
-            return False
-        value = owner.source
-    return True
-
-
-def _follow(alloc: memref.AllocOp, calls: _CallResults) -> _Uses | None:
-    """The uses of `alloc`'s buffer through all its aliases, or None if it leaves its
-    region or is freed through a value that may be a view of it."""
-    root = alloc.memref
-    region = alloc.parent_region()
-    assert region is not None
-    uses = _Uses([], [], set())
-    region_ops: list[Operation] = []
-    stack: list[SSAValue] = [root]
-    while stack:
-        value = stack.pop()
-        if value in uses.aliases:
-            continue
-        if isinstance(value.type, UnrankedMemRefType):
-            return None  # an unranked view of it: its uses are not followed
-        uses.aliases.add(value)
-        for use in value.uses:
-            user = use.operation
-            if isinstance(user, memref.DeallocOp):
-                uses.deallocs.append(user)
-                continue
-            uses.users.append(user)
-            if is_view(user) or user.name == "memref.assume_alignment":
-                stack.extend(r for r in user.results if _is_memref(r))
-            elif isinstance(user, func.CallOp):
-                if calls.may_free(user, use.index):
-                    return None  # the callee frees (or reallocates) it
-                stack.extend(calls.aliasing(user))
-            elif user.successors or isinstance(user, func.ReturnOp):
-                return None
-            elif user.has_trait(IsTerminator):
-                parent = user.parent_op()
-                # A yield inside the buffer's region passes it on to the region
-                # op's results and (loops) to the next iteration's arguments.
-                if parent is None or ancestor_in_region(parent, region) is None:
-                    return None
-                region_ops.append(parent)
-                stack.extend(_region_op_aliases(parent))
-            elif user.regions:
-                passed_on = list(_region_op_aliases(user))
-                if passed_on:  # not a linalg op on buffers, say
-                    region_ops.append(user)
-                    stack.extend(passed_on)
-            elif user.name != "bufferization.clone":
-                # Unknown ops may return a view of their operand (a clone is a new
-                # buffer).
-                stack.extend(r for r in user.results if _is_memref(r))
-    if not uses.deallocs:
-        return None
-    whole = _whole_aliases(root, uses.aliases, region_ops)
-    for dealloc in uses.deallocs:
-        freed = dealloc.memref
-        if freed not in whole:
-            return None
-        if not _cast_chain(freed, root):
-            uses.merged_frees = True
-    for op in region_ops:
-        uses.inflows.update(_region_op_inflows(op))
-    return uses
-
-
-def _whole_aliases(
-    root: SSAValue, aliases: set[SSAValue], region_ops: list[Operation]
-) -> set[SSAValue]:
-    """The aliases that are a whole buffer, never a view: `root`, its casts, and the
-    results and region arguments of region ops all of whose aliasing inflows are
-    whole (the largest such set: loops feed their own arguments)."""
-    flows: dict[SSAValue, list[Operation]] = {}
-    for op in region_ops:
-        for value in _region_op_aliases(op):
-            flows.setdefault(value, []).append(op)
-
-    def may_be_whole(value: SSAValue, whole: set[SSAValue]) -> bool:
-        if value is root:
-            return True
-        owner = value.owner
-        if isinstance(owner, memref.CastOp):
-            return owner.source in whole
-        ops = flows.get(value)
-        return ops is not None and all(
-            v in whole for op in ops for v in _region_op_inflows(op) if v in aliases
-        )
-
-    whole = set(aliases)
-    changed = True
-    while changed:
-        changed = False
-        for value in list(whole):
-            if not may_be_whole(value, whole):
-                whole.discard(value)
-                changed = True
-    return whole
-
-
-def _region_op_inflows(op: Operation) -> Iterator[SSAValue]:
-    """The memref values `op` passes on to its results or region arguments: its
-    operands and those of the terminators of its regions' blocks."""
-    yield from (v for v in op.operands if _is_memref(v))
-    for region in op.regions:
-        for block in region.blocks:
-            last = block.last_op
-            if last is not None and last.has_trait(IsTerminator):
-                yield from (v for v in last.operands if _is_memref(v))
-
-
-def _region_op_aliases(op: Operation) -> Iterator[SSAValue]:
-    """Values of `op` that may hold a buffer passed to it: its memref results and
-    the memref arguments of its regions' blocks."""
-    yield from (r for r in op.results if _is_memref(r))
-    for region in op.regions:
-        for block in region.blocks:
-            yield from (a for a in block.args if _is_memref(a))
-
-
 def _plannable_type(alloc: memref.AllocOp) -> tuple[int, int] | None:
     """(bytes, element size) of a statically shaped, contiguous buffer in the default
     memory space, or None."""
@@ -425,7 +167,7 @@ def _in_parallel_loop(op: Operation, function: func.FuncOp) -> bool:
 
 
 def _lifetime(
-    alloc: memref.AllocOp, uses: _Uses, order: ProgramOrder, calls: _CallResults
+    alloc: memref.AllocOp, uses: BufferUses, order: ProgramOrder, calls: CallResults
 ) -> tuple[int, int, int, int]:
     """(start, start step, end, end step) of the buffer's lifetime: from its first
     use to its last one (see `PlannedBuffer`)."""
@@ -459,7 +201,7 @@ def _lifetime(
 
 
 def _call_steps(
-    call: func.CallOp, aliases: set[SSAValue], calls: _CallResults
+    call: func.CallOp, aliases: set[SSAValue], calls: CallResults
 ) -> tuple[int, int] | None:
     """(1 + first, 1 + last) index of the ops of the callee touching the buffer
     passed to `call` (at every operand holding one of `aliases`), or None."""
@@ -503,11 +245,11 @@ def place(buffers: list[PlannedBuffer]) -> int:
 
 
 def _merge_groups(
-    candidates: list[tuple[memref.AllocOp, int, int, _Uses]],
-) -> list[list[tuple[memref.AllocOp, int, int, _Uses]]]:
+    candidates: list[tuple[memref.AllocOp, int, int, BufferUses]],
+) -> list[list[tuple[memref.AllocOp, int, int, BufferUses]]]:
     """The candidates grouped by shared aliases (buffers that may flow into one value,
     transitively)."""
-    groups: list[list[tuple[memref.AllocOp, int, int, _Uses]]] = []
+    groups: list[list[tuple[memref.AllocOp, int, int, BufferUses]]] = []
     aliases: list[set[SSAValue]] = []
     for candidate in candidates:
         group = [candidate]
@@ -521,7 +263,7 @@ def _merge_groups(
     return groups
 
 
-def _closed(group: list[tuple[memref.AllocOp, int, int, _Uses]]) -> bool:
+def _closed(group: list[tuple[memref.AllocOp, int, int, BufferUses]]) -> bool:
     """Whether no buffer other than the group's flows into the values it is freed
     through: every value passed to the region ops the group flows through is an
     alias of a member."""
@@ -546,15 +288,15 @@ def plan_function(
     plan = FunctionPlan(function, alignment=minimum_alignment)
     if not function.body.blocks:
         return plan
-    calls = _CallResults(function.parent_op(), freed)
-    candidates: list[tuple[memref.AllocOp, int, int, _Uses]] = []
+    calls = CallResults(function.parent_op(), freed)
+    candidates: list[tuple[memref.AllocOp, int, int, BufferUses]] = []
     for op in function.walk():
         if not isinstance(op, memref.AllocOp) or ARENA_ATTR in op.attributes:
             continue
         typed = _plannable_type(op)
         if typed is None or _in_parallel_loop(op, function):
             continue
-        uses = _follow(op, calls)
+        uses = follow_uses(op, calls)
         if uses is not None:
             candidates.append((op, *typed, uses))
     if not candidates:
@@ -605,8 +347,14 @@ def scratch_to_hoist(
     return plan_function(function, minimum_alignment, freed).buffers
 
 
-def entry_block(function: func.FuncOp) -> Block:
-    """The entry block of a function with a body."""
-    block = function.body.blocks.first
-    assert block is not None
-    return block
+__all__ = [
+    "ARENA_ATTR",
+    "DEFAULT_ALIGNMENT",
+    "WHOLE_OP",
+    "FunctionPlan",
+    "PlannedBuffer",
+    "entry_block",
+    "place",
+    "plan_function",
+    "scratch_to_hoist",
+]

@@ -491,9 +491,13 @@ class ReusableAnalyses:
 
     def clear(self) -> None:
         """Forget every record and the call graph."""
+        self.forget_records()
+        self.graph = None
+
+    def forget_records(self) -> None:
+        """Forget every record, keeping the call graph (no call changed)."""
         self.records.clear()
         self.dirty.clear()
-        self.graph = None
 
     def valid_records(
         self, graph: CallGraph, options: BufferizationOptions

@@ -57,7 +57,9 @@ asks it once per operand and reuses the answers.
 
 Decisions are data (`OneShotAnalysisState`): in-place operands, the reason of each
 out-of-place decision (`Conflict`), alias sets and equivalence sets. Whether one
-operand may be in place is decided by the functions of `analysis/conflicts.py`.
+operand may be in place is decided by the functions of `analysis/conflicts.py`;
+the order of decisions is in `analysis/one_shot_order.py`, the operands that must be
+in place in `analysis/one_shot_forced.py`.
 """
 
 from __future__ import annotations
@@ -67,16 +69,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from xdsl.dialects import func
-from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
-from xdsl.traits import IsTerminator
+from xdsl.ir import Operation, Region, SSAValue
 
 from xdsl_bufferize.analysis.alias_sets import UnionFind
 from xdsl_bufferize.analysis.conflicts import (
     Conflict,
-    has_several_tensor_results,
     in_place_conflict,
-    parallel_region,
 )
 from xdsl_bufferize.analysis.definitions import (
     PATH_BUDGET,
@@ -84,6 +82,15 @@ from xdsl_bufferize.analysis.definitions import (
     ValueReads,
     collect_reads,
     walk_definitions,
+)
+from xdsl_bufferize.analysis.one_shot_forced import (
+    check_forced_writable,
+    force_in_place,
+)
+from xdsl_bufferize.analysis.one_shot_order import (
+    bottom_up,
+    from_terminators,
+    is_copyable_view,
 )
 from xdsl_bufferize.analysis.program_order import (
     IntervalStabber,
@@ -152,12 +159,12 @@ class OneShotAnalysisState(AnalysisState):
         self.root_cache: dict[SSAValue, frozenset[SSAValue]] | None = None
         """While an operand that must be in place is checked: the buffer roots
         of the values met (`buffer_roots`)."""
-        self._forced_errors: list[tuple[Operation, str]] = []
+        self.forced_errors: list[tuple[Operation, str]] = []
         """Operands that must be in place but may not be (MLIR's errors)."""
-        self._copyable_views: set[OpOperand] = set()
+        self.copyable_views: set[OpOperand] = set()
         """Aliasing-only view operands decided in the heuristic's order
-        (`_is_copyable_view`)."""
-        self._deferred_writable_checks: list[OpOperand] = []
+        (`is_copyable_view`, `one_shot_order.py`)."""
+        self.deferred_writable_checks: list[OpOperand] = []
         """Operands that must be in place whose read-only root is seen through a
         copyable view: checked after the views are decided."""
         self.argument_forced_writes: list[OpOperand] = []
@@ -312,7 +319,7 @@ class OneShotAnalysisState(AnalysisState):
             root = new_root
         return root
 
-    def _mark_in_place(
+    def mark_in_place(
         self,
         operand: OpOperand,
         aliases: Sequence[AliasingValue],
@@ -354,7 +361,7 @@ class OneShotAnalysisState(AnalysisState):
         else:
             conflict = in_place_conflict(self, operand, aliases, is_write)
         if conflict is None:
-            self._mark_in_place(operand, aliases, is_write)
+            self.mark_in_place(operand, aliases, is_write)
             self.statistics.in_place += 1
         else:
             self.conflicts[operand] = conflict
@@ -363,105 +370,6 @@ class OneShotAnalysisState(AnalysisState):
                 self.statistics.read_after_write_conflicts += 1
             elif conflict.kind == "non-writable":
                 self.statistics.non_writable_conflicts += 1
-
-    def _force_in_place(self, operand: OpOperand) -> None:
-        """Mark an operand its op requires in place; record MLIR's error when that
-        writes a read-only buffer or clobbers data a later read needs."""
-        model = bufferizable_model(operand.owner)
-        assert model is not None
-        aliases = model.get_aliasing_values(operand.owner, operand, self)
-        is_write = model.bufferizes_to_memory_write(operand.owner, operand, self)
-        # No copy can resolve a conflict here, so the union-find's may-alias
-        # closure (an scf.if yielding this buffer or another joins both sets) is
-        # refined by the buffers each value may really be. Nothing is decided out
-        # of place yet, so data defined by D lives in D's buffers wherever it
-        # flows: a write into none of them cannot clobber it.
-        self.root_cache = {}
-        try:
-            writable = all(
-                self.is_writable(root) for root in self.buffer_roots(operand.value)
-            )
-            conflict = in_place_conflict(
-                self, operand, aliases, is_write, check_writable=not writable
-            )
-            if is_write and not writable:
-                # Recorded even when a copy of a view on the way resolves it:
-                # the module driver prefers an in-place variant then too.
-                read_only = [
-                    root
-                    for root in self.buffer_roots(operand.value)
-                    if not self.is_writable(root)
-                ]
-                entry = self.root.regions[0].blocks.first if self.root.regions else None
-                if all(
-                    isinstance(root, BlockArgument) and root.block is entry
-                    for root in read_only
-                ):
-                    self.argument_forced_writes.append(operand)
-        finally:
-            self.root_cache = None
-        if (
-            conflict is not None
-            and conflict.kind == "non-writable"
-            and self._through_copyable_view(operand.value)
-        ):
-            # A view on the way to the read-only buffer may still be decided
-            # out of place (a copy at the view, which is writable): check once
-            # the views are decided.
-            self._deferred_writable_checks.append(operand)
-            conflict = None
-        if conflict is not None:
-            reason = (
-                "would write to read-only buffer"
-                if conflict.kind == "non-writable"
-                else "cannot avoid RaW conflict"
-            )
-            self._forced_errors.append(
-                (
-                    operand.owner,
-                    f"not bufferizable under the given constraints: {reason} "
-                    f"(operand #{operand.index}: {conflict.describe()})",
-                )
-            )
-        self._mark_in_place(operand, aliases, is_write)
-        self.statistics.in_place += 1
-
-    def _through_copyable_view(self, value: SSAValue) -> bool:
-        """Whether `value` aliases its buffer roots through an undecided view
-        (`_is_copyable_view`)."""
-        seen: set[SSAValue] = set()
-        stack = [value]
-        while stack:
-            current = stack.pop()
-            if current in seen:
-                continue
-            seen.add(current)
-            for alias in self.get_aliasing_op_operands(current):
-                if alias.operand in self._copyable_views:
-                    return True
-                stack.append(alias.operand.value)
-        return False
-
-    def _check_forced_writable(self, operand: OpOperand) -> None:
-        """Record MLIR's error for an operand that must be in place if, with the
-        views decided, it still writes a read-only buffer."""
-        self.root_cache = {}
-        try:
-            read_only = [
-                root
-                for root in self.buffer_roots(operand.value)
-                if not self.is_writable(root)
-            ]
-        finally:
-            self.root_cache = None
-        if read_only:
-            self._forced_errors.append(
-                (
-                    operand.owner,
-                    "not bufferizable under the given constraints: would write "
-                    f"to read-only buffer (operand #{operand.index})",
-                )
-            )
 
     def buffer_roots(self, value: SSAValue) -> frozenset[SSAValue]:
         """The values whose buffer `value` may be: walk back through aliasing
@@ -526,7 +434,7 @@ class OneShotAnalysisState(AnalysisState):
         # Operands that only alias (views, yields) are merged up front, as if in
         # place: a write decided before them must already see the reads their
         # aliases will make. A view without regions and with one tensor result
-        # (`_is_copyable_view`) is the exception: it is decided in the
+        # (`one_shot_order.is_copyable_view`) is the exception: it is decided in the
         # heuristic's order, as MLIR does, so a conflict between a write through
         # it and its source is resolved by copying at the view (MLIR's choice)
         # when the write is decided first. Such a view reads its source (the
@@ -547,7 +455,7 @@ class OneShotAnalysisState(AnalysisState):
                 aliases = self.get_aliasing_values(operand)
                 is_write = self.bufferizes_to_memory_write(operand)
             if aliases and not is_write:
-                if self._is_copyable_view(aliases):
+                if is_copyable_view(self, aliases):
                     copyable_views.add(operand)
                     writing.append(operand)
                 else:
@@ -555,15 +463,15 @@ class OneShotAnalysisState(AnalysisState):
             else:
                 writing.append(operand)
         collect_reads(self, values, copyable_views)
-        self._copyable_views = copyable_views
+        self.copyable_views = copyable_views
         for operand, aliases in merged:
-            self._mark_in_place(operand, aliases, False)
+            self.mark_in_place(operand, aliases, False)
             self.statistics.in_place += 1
         pending = writing
         # Operands that must be in place are checked once the views are merged
         # (a read-only buffer seen through a slice is still read-only).
         for operand in forced:
-            self._force_in_place(operand)
+            force_in_place(self, operand)
 
         heuristic = self.options.analysis_heuristic
         rng: random.Random | None = None
@@ -574,89 +482,14 @@ class OneShotAnalysisState(AnalysisState):
             order = list(pending)
             rng.shuffle(order)
         elif heuristic is AnalysisHeuristic.BOTTOM_UP_FROM_TERMINATORS:
-            order = self._from_terminators(pending)
+            order = from_terminators(self, pending)
         else:
-            order = _bottom_up(pending)
+            order = bottom_up(pending)
         for operand in order:
             self._decide(operand, rng)
-        for operand in self._deferred_writable_checks:
-            self._check_forced_writable(operand)
+        for operand in self.deferred_writable_checks:
+            check_forced_writable(self, operand)
         self._equivalence_fixpoint(operands)
-
-    def _from_terminators(self, pending: Sequence[OpOperand]) -> list[OpOperand]:
-        """MLIR's `bottom-up-from-terminators` order: first the operands of the
-        ops whose results flow, through aliasing operands, into a terminator of
-        a region op (`scf.yield`, `scf.condition`, ...; not a function's
-        return), nearest to a terminator first, so they are in place where
-        possible (a loop's yield stays equivalent to its iter_arg); then the
-        others bottom-up."""
-        feeding: list[Operation] = []
-        seen: set[Operation] = set()
-        for op in self.order.ops:
-            if not op.has_trait(IsTerminator) or isinstance(
-                op.parent_op(), func.FuncOp
-            ):
-                continue
-            stack = [v for v in reversed(op.operands) if is_tensor(v)]
-            while stack:
-                value = stack.pop()
-                if not isinstance(value, OpResult) or value.op in seen:
-                    continue
-                if bufferizable_model(value.op) is None:
-                    continue
-                seen.add(value.op)
-                feeding.append(value.op)
-                stack.extend(
-                    alias.operand.value
-                    for alias in reversed(self.get_aliasing_op_operands(value))
-                )
-        by_op: dict[Operation, list[OpOperand]] = {}
-        for operand in pending:
-            by_op.setdefault(operand.owner, []).append(operand)
-        first = [operand for op in feeding for operand in by_op.pop(op, [])]
-        rest = [operand for operands in by_op.values() for operand in operands]
-        return first + _bottom_up(rest)
-
-    def _is_copyable_view(self, aliases: Sequence[AliasingValue]) -> bool:
-        """Whether an aliasing-only operand may wait for its turn: its op has no
-        regions and one tensor result, whose uses are all operands of
-        bufferizable ops that need not be in place.
-
-        Every read/write pair is checked when its two sides come into one alias
-        set, so while such a view is undecided its merge finds each conflict it
-        would create (a read on one side, an in-place write on the other); a
-        copy at the view resolves it, since the copy is a read of the source at
-        the view (registered up front): a write into the source before the view
-        already saw it, and a write after the view cannot reach the copy. Not in
-        a parallel region (scf.forall)."""
-        if len(aliases) != 1:
-            return False
-        result = aliases[0].value
-        if not isinstance(result, OpResult) or result.op.regions:
-            return False
-        if parallel_region(self, result.op.parent_region()) is not None:
-            # A copy at the view would copy the whole source, which other
-            # iterations of the parallel loop write (a data race): in a parallel
-            # region conflicts are resolved at the write, which copies the view.
-            return False
-        if has_several_tensor_results(result.op):
-            return False
-        if not result.uses:
-            return False
-        for use in result.uses:
-            operand = OpOperand(use.operation, use.index)
-            user_model = bufferizable_model(operand.owner)
-            if user_model is None:
-                return False
-            if user_model.must_bufferize_in_place(
-                operand.owner, operand, self
-            ) and not user_model.get_aliasing_values(operand.owner, operand, self):
-                # A user that must write this very buffer and has no result to
-                # carry the data (parallel_insert_slice into a shared output)
-                # cannot write a copy; one with a result
-                # (materialize_in_destination) writes the copy and returns it.
-                return False
-        return True
 
     def _equivalence_fixpoint(self, operands: Sequence[OpOperand]) -> None:
         """Union equivalence sets for in-place EQUIVALENT aliasing, inner ops first
@@ -688,7 +521,7 @@ class OneShotAnalysisState(AnalysisState):
     def verify(self) -> list[tuple[Operation, str]]:
         """Let each model check the decisions and record what its `bufferize` needs
         (`verify_analysis`); return the errors they report."""
-        errors: list[tuple[Operation, str]] = list(self._forced_errors)
+        errors: list[tuple[Operation, str]] = list(self.forced_errors)
         for op in self.order.ops:
             model = bufferizable_model(op)
             if model is None:
@@ -708,18 +541,3 @@ class OneShotAnalysisState(AnalysisState):
                     root = self.alias_sets.find(result)
                     ids[result] = numbering.setdefault(root, len(numbering))
         return ids
-
-
-def _bottom_up(operands: Sequence[OpOperand]) -> list[OpOperand]:
-    """`operands` (in program order) with their ops in reverse order, the operands
-    of one op kept in order (MLIR's bottom-up heuristic)."""
-    order: list[OpOperand] = []
-    end = len(operands)
-    while end > 0:
-        start = end - 1
-        owner = operands[start].owner
-        while start > 0 and operands[start - 1].owner is owner:
-            start -= 1
-        order.extend(operands[start:end])
-        end = start
-    return order

@@ -15,6 +15,7 @@ from xdsl.traits import MemoryEffectKind, get_effects
 from xdsl_bufferize.analysis.allocation_liveness import free_after_last_use
 from xdsl_bufferize.analysis.forwarding import analyze_forwarding
 from xdsl_bufferize.analysis.hoisting import allocations_in_loops, hoisting_target
+from xdsl_bufferize.analysis.manager import ModuleAnalyses
 from xdsl_bufferize.analysis.stack_promotion import stack_promotion
 from xdsl_bufferize.interfaces.allocation import allocation_interface
 from xdsl_bufferize.models.allocation import register_default_allocation_models
@@ -39,12 +40,17 @@ def hoist_loop_allocations(root: ModuleOp, hoist_out_of_parallel: bool = False) 
 
 
 def promote_buffers_to_stack(
-    root: ModuleOp, max_alloc_size_in_bytes: int = 1024, max_rank: int = 1
+    root: ModuleOp,
+    max_alloc_size_in_bytes: int = 1024,
+    max_rank: int = 1,
+    analyses: ModuleAnalyses | None = None,
 ) -> int:
-    """Move every promotable allocation under `root` to the stack; return how many."""
+    """Move every promotable allocation under `root` to the stack; return how many.
+    The forwarding analysis is taken from `analyses` when given (promotion preserves
+    every module analysis: `analysis/manager.py`)."""
     register_default_allocation_models()
     promoted = 0
-    forwarding = analyze_forwarding(root)
+    forwarding = analyze_forwarding(root) if analyses is None else analyses.forwarding()
     candidates = [op for op in root.walk() if allocation_interface(op) is not None]
     for alloc_op in candidates:
         plan = stack_promotion(alloc_op, max_alloc_size_in_bytes, max_rank, forwarding)

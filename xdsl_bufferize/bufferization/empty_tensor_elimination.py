@@ -248,6 +248,11 @@ def eliminate_empty_tensors(
             for c in round_candidates
             for o in (c.use, *c.required)
         }
+        if keep is not None:  # changed by this round: analysed again
+            if None in holders:
+                keep.forget_records()
+            for holder in holders - {None}:
+                keep.invalidate(holder)
         oracle: InPlaceOracle | None = (
             in_place_oracle(module, options, keep=keep)
             if None in holders

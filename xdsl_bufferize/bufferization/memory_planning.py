@@ -34,6 +34,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.analysis.call_graph import scoped_call_graph
 from xdsl_bufferize.analysis.freed_arguments import freed_arguments
+from xdsl_bufferize.analysis.manager import FREED_ARGUMENTS, ModuleAnalyses
 from xdsl_bufferize.analysis.memory_planning import (
     ARENA_ATTR,
     DEFAULT_ALIGNMENT,
@@ -110,17 +111,27 @@ def hoist_scratch(
             )
 
 
-def hoist_callee_scratch(module: ModuleOp, alignment: int = DEFAULT_ALIGNMENT) -> int:
+def hoist_callee_scratch(
+    module: ModuleOp,
+    alignment: int = DEFAULT_ALIGNMENT,
+    analyses: ModuleAnalyses | None = None,
+) -> int:
     """Move the plannable buffers of private callees into their callers, callee first
-    (`memory_planning.scratch_to_hoist`); return the number of buffers moved."""
-    graph = scoped_call_graph(module)
-    freed = freed_arguments(module)  # hoisting adds arguments no callee frees
+    (`memory_planning.scratch_to_hoist`); return the number of buffers moved. The call
+    graph and the freed arguments are taken from `analyses` when given; the freed
+    arguments stay valid (hoisting adds arguments no callee frees), the rest not."""
+    if analyses is None:
+        graph, freed = scoped_call_graph(module), freed_arguments(module)
+    else:
+        graph, freed = analyses.call_graph(), analyses.freed_arguments()
     moved = 0
     for function in graph.callee_first():
         buffers = scratch_to_hoist(function, graph, alignment, freed)
         if buffers:
             hoist_scratch(function, buffers, graph.calls_of(function))
             moved += len(buffers)
+    if moved and analyses is not None:
+        analyses.preserve([FREED_ARGUMENTS])
     return moved
 
 
@@ -128,14 +139,16 @@ def plan_memory(
     module: ModuleOp,
     alignment: int = DEFAULT_ALIGNMENT,
     hoist_callee_buffers: bool = True,
+    analyses: ModuleAnalyses | None = None,
 ) -> int:
     """Plan every function of `module` (after moving callee scratch into callers, with
     `hoist_callee_buffers`); return the number of buffers placed."""
     if hoist_callee_buffers:
-        hoist_callee_scratch(module, alignment)
+        hoist_callee_scratch(module, alignment, analyses)
     functions = [op for op in module.walk() if isinstance(op, func.FuncOp)]
     placed = 0
-    freed = freed_arguments(module)  # once: planning frees no argument
+    # once: planning frees no argument
+    freed = freed_arguments(module) if analyses is None else analyses.freed_arguments()
     for function in functions:
         plan = plan_function(function, alignment, freed)
         apply_plan(plan)

@@ -13,6 +13,7 @@ edge where a buffer dies along one edge of a block with several predecessors.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from xdsl.builder import Builder
 from xdsl.dialects import arith, builtin, cf, memref, scf
@@ -20,6 +21,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.analysis.ir_checks import check_region_terminators
+from xdsl_bufferize.analysis.manager import CALL_GRAPH, FORWARDING, NONE
 from xdsl_bufferize.analysis.ownership import (
     DeallocationPlan,
     FreePoint,
@@ -32,6 +34,9 @@ from xdsl_bufferize.deallocation.flags import FlagPlumbing
 from xdsl_bufferize.deallocation.public_forwarders import split_public_forwarders
 from xdsl_bufferize.interfaces.branch import branch_successor_operands
 from xdsl_bufferize.models.allocation import register_default_allocation_models
+
+if TYPE_CHECKING:
+    from xdsl_bufferize.analysis.manager import ModuleAnalyses
 
 
 @dataclass
@@ -285,11 +290,19 @@ def _erase_if_unused(flag: SSAValue) -> None:
         work.extend(v.owner for v in operands)
 
 
-def deallocate(module: builtin.ModuleOp) -> DeallocationStatistics:
-    """Make `module` free every heap buffer exactly once; raise DiagnosticException if refused."""
+def deallocate(
+    module: builtin.ModuleOp, analyses: ModuleAnalyses | None = None
+) -> DeallocationStatistics:
+    """Make `module` free every heap buffer exactly once; raise DiagnosticException if
+    refused.  The module analyses kept in `analyses` (`analysis/manager.py`) are used
+    and kept up to date; none is preserved by the frees and clones inserted."""
     register_default_allocation_models()
     check_region_terminators(module, "buffer-deallocation")
-    lower_existing_deallocs(module)
-    split_public_forwarders(module)
-    plan = analyze_deallocation(module)
+    if lower_existing_deallocs(module) and analyses is not None:
+        analyses.preserve([CALL_GRAPH, FORWARDING])  # frees changed, no call
+    if split_public_forwarders(module, analyses) and analyses is not None:
+        analyses.preserve(NONE)  # new functions, calls retargeted
+    plan = analyze_deallocation(module, analyses)
+    if analyses is not None:
+        analyses.preserve(NONE)
     return apply_plan(plan)

@@ -28,6 +28,8 @@ in the module reaches, are left as they are.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from xdsl.dialects import builtin, func
 from xdsl.ir import Block, Region
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -35,6 +37,9 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl_bufferize.analysis.call_graph import symbol_names
 from xdsl_bufferize.analysis.forwarding import public_forwarders
 from xdsl_bufferize.bufferization.public_wrappers import variant_name
+
+if TYPE_CHECKING:
+    from xdsl_bufferize.analysis.manager import ModuleAnalyses
 
 
 def _move_body(function: func.FuncOp, name: str) -> func.FuncOp:
@@ -59,10 +64,13 @@ def _move_body(function: func.FuncOp, name: str) -> func.FuncOp:
     return twin
 
 
-def split_public_forwarders(module: builtin.ModuleOp) -> dict[func.FuncOp, func.FuncOp]:
+def split_public_forwarders(
+    module: builtin.ModuleOp, analyses: ModuleAnalyses | None = None
+) -> dict[func.FuncOp, func.FuncOp]:
     """Give each of the `public_forwarders` of `module` its private twin and make the
-    calls in the module call it.  Returns public function -> twin."""
-    forwarders = public_forwarders(module)
+    calls in the module call it.  Returns public function -> twin.  The call graph is
+    taken from `analyses` when given."""
+    forwarders = public_forwarders(module, analyses)
     if not forwarders:
         return {}
     taken = symbol_names(module)

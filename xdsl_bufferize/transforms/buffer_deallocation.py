@@ -21,6 +21,7 @@ from xdsl.dialects import builtin
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
+from xdsl_bufferize.analysis.manager import ModuleAnalyses
 from xdsl_bufferize.deallocation.apply import DeallocationStatistics, deallocate
 from xdsl_bufferize.gc_pause import frozen_heap
 from xdsl_bufferize.interfaces.diagnostics import BufferizationError
@@ -46,9 +47,14 @@ class BufferDeallocationPass(PassOptions, ModulePass):
     stderr."""
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        self.run(op)
+
+    def run(self, op: builtin.ModuleOp, analyses: ModuleAnalyses | None = None) -> None:
+        """The pass on `op`, with the module analyses kept in `analyses` (a
+        pipeline's, `analysis/manager.py`)."""
         try:
             with frozen_heap():
-                stats = deallocate(op)
+                stats = deallocate(op, analyses)
         except BufferizationError:
             raise
         except DiagnosticException as error:

@@ -56,6 +56,12 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from xdsl_bufferize.analysis.manager import (
+    ALL,
+    NONE,
+    AnalysisName,
+    ModuleAnalyses,
+)
 from xdsl_bufferize.analysis.module_analysis import ReusableAnalyses
 from xdsl_bufferize.bufferization.buffer_optimizations import (
     hoist_loop_allocations,
@@ -73,6 +79,24 @@ from xdsl_bufferize.interfaces.copy_reasons import explain_copies
 from xdsl_bufferize.options import ComprehensiveBufferizeOptions, options_of
 from xdsl_bufferize.transforms.buffer_deallocation import BufferDeallocationPass
 from xdsl_bufferize.transforms.one_shot_bufferize import OneShotBufferizePass
+
+PRESERVED: dict[str, tuple[AnalysisName, ...]] = {
+    # signatures and calls rewritten
+    "buffer-results-to-out-params": NONE,
+    # allocations and their frees moved out of loops: no call, signature or return
+    "buffer-loop-hoisting": ALL,
+    # allocations replaced by allocas, their frees erased: as hoisting
+    "promote-buffers-to-stack": ALL,
+    # public forwarders split into twins, clones and frees of arguments inserted
+    "buffer-deallocation": NONE,
+    # ops folded and erased (casts folded into call operands among them)
+    "clean-up": NONE,
+    # clones become allocations and copies
+    "convert-bufferization-to-memref": NONE,
+}
+"""The module analyses (`analysis/manager.py`) each memref stage of the pipeline keeps
+valid; the tensor stages (eliminate-empty-tensors, one-shot) share their own analyses
+(`ReusableAnalyses`), and explain-copies only adds attributes."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +134,9 @@ class ComprehensiveBufferizePass(ComprehensiveBufferizeOptions, ModulePass):
         bufferize_pass.run(op, kept, report_copies=False, options=options)
         if self.test_analysis_only:
             return
+        # The memref stages share the module analyses (call graph, freed arguments,
+        # forwarding) while they preserve them (`PRESERVED`).
+        analyses = ModuleAnalyses(op)
         if self.plans_out_params:
             # The planner needs callers to allocate what callees return.
             hoist = self.hoist_static_allocs or self.plan_memory
@@ -121,18 +148,27 @@ class ComprehensiveBufferizePass(ComprehensiveBufferizeOptions, ModulePass):
                 skip_unsupported=True,
                 alignment=self.effective_buffer_alignment or None,
             )
+            analyses.preserve(PRESERVED["buffer-results-to-out-params"])
         if self.hoist_allocations:
             hoist_loop_allocations(op)
+            analyses.preserve(PRESERVED["buffer-loop-hoisting"])
         if self.promote_buffers_to_stack:
             promote_buffers_to_stack(
-                op, self.max_alloc_size_in_bytes, self.max_rank_of_allocated_memref
+                op,
+                self.max_alloc_size_in_bytes,
+                self.max_rank_of_allocated_memref,
+                analyses,
             )
-        options_of(BufferDeallocationPass, self).apply(ctx, op)
+            analyses.preserve(PRESERVED["promote-buffers-to-stack"])
+        options_of(BufferDeallocationPass, self).run(op, analyses)
+        analyses.preserve(PRESERVED["buffer-deallocation"])
         if self.cleanup:
             clean_up(ctx, op, self.canonicalize)
+            analyses.preserve(PRESERVED["clean-up"])
         if self.explain_copies:
             explain_copies(op)
         if self.memcpy_op != "memref.copy":
             lower_copies(op, self.memcpy_op)
+            analyses.preserve(PRESERVED["convert-bufferization-to-memref"])
         if self.plan_memory:
-            plan_memory(op, self.plan_memory_alignment)
+            plan_memory(op, self.plan_memory_alignment, analyses=analyses)

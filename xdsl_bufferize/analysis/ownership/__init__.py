@@ -79,6 +79,8 @@ flagged and the mode of each site, asking `sites.py` what each edge may do (phas
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from xdsl.dialects import builtin, func
 
 from xdsl_bufferize.analysis.ownership import classes, collect, placement, roots, sites
@@ -98,6 +100,9 @@ from xdsl_bufferize.analysis.ownership.plan import (
 )
 from xdsl_bufferize.utils.ir import is_memref
 
+if TYPE_CHECKING:
+    from xdsl_bufferize.analysis.manager import ModuleAnalyses
+
 __all__ = [
     "DeallocationPlan",
     "FreePoint",
@@ -113,13 +118,16 @@ __all__ = [
 ]
 
 
-def analyze_deallocation(module: builtin.ModuleOp) -> DeallocationPlan:
-    """Plan the clones and frees that make `module` leak-free (raises on unsupported IR)."""
+def analyze_deallocation(
+    module: builtin.ModuleOp, analyses: ModuleAnalyses | None = None
+) -> DeallocationPlan:
+    """Plan the clones and frees that make `module` leak-free (raises on unsupported IR);
+    the module analyses are taken from `analyses` when given."""
     never_lent: frozenset[tuple[func.FuncOp, int]] = frozenset()
     earlier: OwnershipState | None = None
     while True:
         state = OwnershipState(module, never_lent)
-        collect.collect(state, earlier)
+        collect.collect(state, earlier, analyses)
         earlier = state
         roots.build_classes(state)
         classes.decide_classes(state)

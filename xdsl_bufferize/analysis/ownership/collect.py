@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from xdsl.builder import Builder
 from xdsl.dialects import builtin, func, memref
@@ -38,6 +39,9 @@ from xdsl_bufferize.interfaces.region_branch import (
 )
 from xdsl_bufferize.interfaces.view_like import view_source
 from xdsl_bufferize.utils.ir import is_memref, strip_casts
+
+if TYPE_CHECKING:
+    from xdsl_bufferize.analysis.manager import ModuleAnalyses
 
 
 def _probe(scratch: Block) -> None:
@@ -122,7 +126,9 @@ def _is_fresh(state: OwnershipState, value: SSAValue) -> bool:
     return model is not None and dealloc_family(model, value) is not None
 
 
-def _result_models(state: OwnershipState) -> None:
+def _result_models(
+    state: OwnershipState, analyses: ModuleAnalyses | None = None
+) -> None:
     """Record, for the functions whose memref result is on every path a buffer of one
     allocation model other than `memref.alloc`'s (e.g. `gpu.alloc`, through views,
     merges and calls of such functions), that model: their callers free such a result
@@ -138,7 +144,9 @@ def _result_models(state: OwnershipState) -> None:
         if not isinstance(op, func.CallOp)
     ):
         return  # the common case: every heap buffer is memref.alloc's
-    graph = scoped_call_graph(state.module)
+    graph = (
+        scoped_call_graph(state.module) if analyses is None else analyses.call_graph()
+    )
     if not state.forwarding.callee_of:
         # (the forwarding analysis skipped its walk: nothing to forward)
         state.forwarding.callee_of = graph.callee_of
@@ -186,20 +194,29 @@ def _origins_model(
     return None if model is None else (model, family)
 
 
-def collect(state: OwnershipState, earlier: OwnershipState | None = None) -> None:
+def collect(
+    state: OwnershipState,
+    earlier: OwnershipState | None = None,
+    analyses: ModuleAnalyses | None = None,
+) -> None:
     """Collect the roots and sites of `state.module`; the module-wide summaries (freed
     arguments, forwarding, result allocators) are taken from an `earlier` round of the
-    analysis when there is one (they do not depend on `never_lent`)."""
+    analysis when there is one (they do not depend on `never_lent`), the freed
+    arguments and the call graph from `analyses` when given."""
     if earlier is not None:
         state.freed = earlier.freed
         state.forwarding = earlier.forwarding
         state.result_models = earlier.result_models
     else:
-        state.freed = freed_arguments(state.module)
-        state.forwarding = analyze_forwarding(
-            state.module, lambda value: _is_fresh(state, value)
+        state.freed = (
+            freed_arguments(state.module)
+            if analyses is None
+            else analyses.freed_arguments()
         )
-        _result_models(state)
+        state.forwarding = analyze_forwarding(
+            state.module, lambda value: _is_fresh(state, value), analyses
+        )
+        _result_models(state, analyses)
     for function, index in state.never_lent:
         state.forwarding.maybe_forwarded.get(function, {}).pop(index, None)
     for op in state.module.walk():
