@@ -122,6 +122,7 @@ def analyze_deallocation(module: builtin.ModuleOp) -> DeallocationPlan:
         collect.collect(state, earlier)
         earlier = state
         roots.build_classes(state)
+        collect.absorb_call_operands(state)
         classes.decide_classes(state)
         classes.promote_transfers(state)
         classes.decide_sites(state)
