@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from xdsl.parser import Parser
 
 from xdsl_bufferize.execution import apply_pipeline, check_pipeline, make_context
@@ -136,25 +135,17 @@ func.func private @both(%a: tensor<4xf32>, %c: i1) -> (tensor<4xf32>, tensor<4xf
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ownership: a maybe-forwarded call result equal to an operand the caller "
-    "owns is cloned instead of taking over that operand",
-)
 def test_callee_writing_the_argument_returns_the_copy_without_a_clone() -> None:
     """When the callee writes the argument it may return, the caller's copy of `%a`
     before the call is needed (`%a` is returned afterwards). The call result is then
-    that copy (owned by @both) or the callee's new buffer (owned by @both too), so
-    @both owns it on every path and could return it as is. The deallocation instead
-    derives the result's ownership from `maybe_forwarded` (analysis/forwarding.py) as
-    "owned when its pointer differs from the operand's" (`shared_results` in
-    analysis/ownership/collect.py): it does not see that the operand is itself an
-    allocation the caller owns, so on the path where the pointers are equal it clones
-    the result and frees the copy (MLIR's `bufferization.dealloc ... retain` keeps
-    the copy instead). A fix: when such an operand is an owning root of the caller,
-    own the result on both paths and free the operand only when the pointers differ.
-    """
+    that copy or the callee's new buffer, both owned by @both: the result takes the
+    copy over (`absorb_call_operands` in analysis/ownership/collect.py), so @both
+    returns it as is and frees the copy only when the result is not it."""
     module = Parser(make_context(), WRITING_PICK + MAIN).parse_module()
     out = str(apply_pipeline(module, "comprehensive-bufferize"))
     both = out.split("func.func private @both", 1)[1].split("func.func", 1)[0]
     assert "bufferization.clone" not in both
+    assert both.count("memref.extract_aligned_pointer_as_index") == 2
+    # c true: the copy is the result; c false: @pick's own buffer besides
+    assert _stats(WRITING_PICK + MAIN, True) == ((7.0, 1.0), 2, 1)
+    assert _stats(WRITING_PICK + MAIN, False) == ((7.0, 0.0), 3, 1)

@@ -10,13 +10,14 @@ in-place verdict of the one-shot analysis on a rewritten program.
   in an enclosing block, or in a block dominating an enclosing block).
 * `in_place_oracle(module, options)`: run the one-shot analysis as the module driver
   does (callees first, across function boundaries) and answer `is_in_place` for any
-  operand of the module (or of the functions asked for); None if the analysis
-  rejects the program.
+  operand of the module (or of the functions asked for), with each analysed
+  function's analysis and summary; None if the analysis rejects the program.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from xdsl.dialects import bufferization, func, tensor
 from xdsl.dialects.builtin import ModuleOp
@@ -27,6 +28,7 @@ from xdsl.utils.exceptions import DiagnosticException, VerifyException
 from xdsl_bufferize.analysis.call_graph import CallGraph, build_call_graph
 from xdsl_bufferize.analysis.module_analysis import (
     FuncAnalysisState,
+    FuncSummary,
     ModuleAnalysisState,
     ReusableAnalyses,
     summarize_external,
@@ -129,8 +131,19 @@ def value_dominates(value: SSAValue, op: Operation) -> bool:
     return _block_dominates_ancestor(block, op, strict=True)
 
 
-InPlaceOracle = Callable[[OpOperand], bool]
-"""Answers whether an operand bufferizes in place."""
+@dataclass(eq=False)
+class InPlaceOracle:
+    """The one-shot analysis of a module (or of some of its functions): called with
+    an operand, answers whether it bufferizes in place; `states` and `summaries`
+    hold each analysed function's analysis and its summary for callers."""
+
+    states: dict[func.FuncOp, ModuleAnalysisState]
+    summaries: dict[func.FuncOp, FuncSummary]
+
+    def __call__(self, operand: OpOperand) -> bool:
+        function = enclosing_function(operand.owner)
+        state = None if function is None else self.states.get(function)
+        return state is not None and state.is_in_place(operand)
 
 
 def functions_and_callees(
@@ -175,6 +188,7 @@ def in_place_oracle(
             keep.start_run()
         func_state = FuncAnalysisState(graph)
         states: dict[func.FuncOp, ModuleAnalysisState] = {}
+        summaries: dict[func.FuncOp, FuncSummary] = {}
         for function in graph.order:
             if wanted is not None and function not in wanted:
                 continue
@@ -194,6 +208,7 @@ def in_place_oracle(
                     return None
                 summary = summarize_function(function, state)
             states[function] = state
+            summaries[function] = summary
             func_state.finish(function, summary)
             if keep is not None:
                 keep.record(function, state, summary)
@@ -202,9 +217,4 @@ def in_place_oracle(
             keep.clear()
         return None
 
-    def is_in_place(operand: OpOperand) -> bool:
-        function = enclosing_function(operand.owner)
-        state = None if function is None else states.get(function)
-        return state is not None and state.is_in_place(operand)
-
-    return is_in_place
+    return InPlaceOracle(states, summaries)

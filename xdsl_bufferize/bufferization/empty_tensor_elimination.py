@@ -18,7 +18,12 @@ computation write into a buffer the program has anyway:
   empty tensor it does not read, with an `ins` operand of the same type read with
   the same permutation map as that output (ReLU of a bias add, say): the input
   becomes the destination, `outs(%input)`, so the op may overwrite its input
-  element by element.
+  element by element. Reusing an input must never cost more than the allocation
+  it saves: an argument of a public function is never reused; an argument of a
+  private one only if every call passes its operand in place (no caller copy) and
+  no public function then returns that buffer as its own argument's (a clone on
+  every call, `_public_lenders`) unless it did before the reuse, or the reuse runs
+  in a loop (an allocation saved per iteration).
 
 Both rewrites keep the tensor program's meaning (only undefined initial contents
 change). Whether the new destination may really be written in place -- the input is
@@ -38,7 +43,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
-from xdsl_bufferize.analysis.call_graph import is_public
+from xdsl_bufferize.analysis.call_graph import function_returns, is_public
 from xdsl_bufferize.analysis.empty_tensor import (
     ChainState,
     InPlaceOracle,
@@ -65,7 +70,7 @@ from xdsl_bufferize.models.linalg import (
     is_permutation,
     num_dps_inputs,
 )
-from xdsl_bufferize.utils.ir import enclosing_function
+from xdsl_bufferize.utils.ir import enclosing_function, is_tensor_type
 
 MAX_ROUNDS = 3
 """How many times the analysis runs (each round retries undone candidates with
@@ -83,6 +88,9 @@ class _Candidate:
     required: list[OpOperand] = field(default_factory=list[OpOperand])
     new_op: Operation | None = None
     """The op built to produce the new value (erased when undone)."""
+    argument: BlockArgument | None = None
+    """The function argument a dead-input rewrite makes the destination (kept only
+    if no public function then returns that buffer: `_public_lenders`)."""
 
     def apply(self, value: SSAValue) -> None:
         self.use.owner.operands[self.use.index] = value
@@ -174,6 +182,18 @@ def _calls_by_callee(module: ModuleOp) -> dict[str, list[func.CallOp]]:
     return calls
 
 
+def _function_argument(value: SSAValue) -> BlockArgument | None:
+    """`value` if it is an argument of a function (its entry block), else None."""
+    if not isinstance(value, BlockArgument):
+        return None
+    function = value.block.parent_op()
+    if not isinstance(function, func.FuncOp) or value.block is not (
+        function.body.blocks.first
+    ):
+        return None
+    return value
+
+
 def _argument_call_operands(
     value: SSAValue, calls: dict[str, list[func.CallOp]]
 ) -> list[OpOperand] | None:
@@ -184,20 +204,136 @@ def _argument_call_operands(
     is cloned for its outside callers. None (do not reuse) for an argument of a
     public function; else the call operands passing it, which must all stay in
     place for the reuse to be kept (none for any other value)."""
-    if not isinstance(value, BlockArgument):
+    argument = _function_argument(value)
+    if argument is None:
         return []
-    function = value.block.parent_op()
-    if not isinstance(function, func.FuncOp) or value.block is not (
-        function.body.blocks.first
-    ):
-        return []
+    function = argument.block.parent_op()
+    assert isinstance(function, func.FuncOp)
     if is_public(function):
         return None
     return [
-        OpOperand(call, value.index)
+        OpOperand(call, argument.index)
         for call in calls.get(function.sym_name.data, [])
-        if value.index < len(call.operands)
+        if argument.index < len(call.operands)
     ]
+
+
+def _callers(
+    functions: set[func.FuncOp], calls: dict[str, list[func.CallOp]]
+) -> set[func.FuncOp]:
+    """`functions` and every function calling one of them, directly or not."""
+    closure: set[func.FuncOp] = set()
+    work = list(functions)
+    while work:
+        function = work.pop()
+        if function in closure:
+            continue
+        closure.add(function)
+        for call in calls.get(function.sym_name.data, []):
+            caller = enclosing_function(call)
+            if caller is not None:
+                work.append(caller)
+    return closure
+
+
+def _public_lenders(
+    oracle: InPlaceOracle,
+    argument: BlockArgument,
+    calls: dict[str, list[func.CallOp]],
+    seen: set[BlockArgument] | None = None,
+) -> set[BlockArgument] | None:
+    """The arguments of public functions that, under `oracle`'s analysis, may
+    return the buffer of `argument` (an argument of a private function written by a
+    dead-input reuse) as theirs; None if a function on the way was not analysed.
+
+    The buffer goes up a call when a result of the callee may alias the argument,
+    the caller returns (an alias of) that call's result and the operand it passes
+    aliases one of the caller's own arguments.  A public function returning its
+    argument's buffer returns a clone of it (the function-boundary ABI: callers own
+    returned buffers); a buffer a caller owns (allocated there) is handed over
+    instead, at no cost.  Calls inside a loop are not followed: the reuse saves an
+    allocation per iteration for at most one clone per call of the public
+    function."""
+    seen = set() if seen is None else seen
+    if argument in seen:
+        return set()
+    seen.add(argument)
+    function = argument.block.parent_op()
+    assert isinstance(function, func.FuncOp)
+    summary = oracle.summaries.get(function)
+    if summary is None:
+        return None
+    results = summary.aliasing_results.get(argument.index, [])
+    if not results:
+        return set()
+    if is_public(function):
+        return {argument}
+    found: set[BlockArgument] = set()
+    for call in calls.get(function.sym_name.data, []):
+        caller = enclosing_function(call)
+        state = None if caller is None else oracle.states.get(caller)
+        if caller is None or state is None:
+            return None
+        if state.repetitive_ancestors(call):
+            continue  # called in a loop: an allocation saved per iteration
+        returned = [
+            value
+            for ret in function_returns(caller)
+            for value in ret.operands
+            if is_tensor_type(value.type)
+        ]
+        if not any(
+            state.are_aliasing_buffers(call.results[r], value)
+            for r in results
+            if r < len(call.results)
+            for value in returned
+        ):
+            continue
+        operand = call.operands[argument.index]
+        for arg in caller.args:
+            if is_tensor_type(arg.type) and state.are_aliasing_buffers(operand, arg):
+                lenders = _public_lenders(oracle, arg, calls, seen)
+                if lenders is None:
+                    return None
+                found |= lenders
+    return found
+
+
+def _returned_before(
+    module: ModuleOp,
+    options: BufferizationOptions | None,
+    oracle: InPlaceOracle,
+    lenders: dict[int, set[BlockArgument]],
+) -> set[int]:
+    """The keys of `lenders` (candidates, by id) whose public arguments each were,
+    with those candidates undone, already returned on every path by each function
+    result that may return them under `oracle` (equivalent results: a clone on
+    every call, which the reuse does not add)."""
+    functions = {
+        f
+        for args in lenders.values()
+        for a in args
+        if isinstance(f := a.block.parent_op(), func.FuncOp)
+    }
+    baseline = in_place_oracle(module, options, list(functions))
+    if baseline is None:
+        return set()
+
+    def returned_before(argument: BlockArgument) -> bool:
+        function = argument.block.parent_op()
+        assert isinstance(function, func.FuncOp)
+        before = baseline.summaries.get(function)
+        after = oracle.summaries.get(function)
+        return (
+            before is not None
+            and after is not None
+            and all(
+                before.equivalent_args.get(r) == argument.index
+                for r in after.aliasing_results.get(argument.index, [])
+            )
+        )
+
+    return {key for key, args in lenders.items() if all(map(returned_before, args))}
 
 
 def eliminate_empty_tensors(
@@ -236,6 +372,7 @@ def eliminate_empty_tensors(
                 if callers is None:
                     continue
                 candidate.required.extend(callers)
+                candidate.argument = _function_argument(op.operands[j])
                 tried.add(candidate.key)
                 claimed.add(candidate.use)
                 candidate.apply(op.operands[j])
@@ -248,6 +385,16 @@ def eliminate_empty_tensors(
             for c in round_candidates
             for o in (c.use, *c.required)
         }
+        # a reused argument's buffer is followed up to the public functions
+        holders |= _callers(
+            {
+                f
+                for c in round_candidates
+                if c.argument is not None
+                and isinstance(f := c.argument.block.parent_op(), func.FuncOp)
+            },
+            calls,
+        )
         if keep is not None:  # changed by this round: analysed again
             if None in holders:
                 keep.forget_records()
@@ -260,8 +407,44 @@ def eliminate_empty_tensors(
                 module, options, [f for f in holders if f is not None], keep
             )
         )
+        in_place = {
+            id(c): c
+            for c in round_candidates
+            if oracle is not None and all(oracle(o) for o in c.required)
+        }
+        # reused arguments whose buffer a public function would then return: kept
+        # only if it returned that buffer before the reuse too (no clone added)
+        lenders: dict[int, set[BlockArgument]] = {}
+        refused: set[int] = set()
+        for c in in_place.values():
+            if c.argument is None or oracle is None:
+                continue
+            function = c.argument.block.parent_op()
+            owner = (
+                oracle.states.get(function)
+                if isinstance(function, func.FuncOp)
+                else None
+            )
+            if owner is not None and owner.repetitive_ancestors(c.use.owner):
+                continue  # reused in a loop: an allocation saved per iteration
+            found = _public_lenders(oracle, c.argument, calls)
+            if found is None:
+                refused.add(id(c))
+            elif found:
+                lenders[id(c)] = found
+        if lenders:
+            assert oracle is not None
+            returning = [in_place[key] for key in lenders]
+            for c in returning:
+                c.revert()
+            refused |= set(lenders) - _returned_before(module, options, oracle, lenders)
+            for c in returning:
+                assert c.argument is not None
+                c.apply(c.argument)
+                if keep is not None:  # rebuilt: the kept analysis is stale
+                    keep.invalidate(enclosing_function(c.use.owner))
         for candidate in round_candidates:
-            if oracle is not None and all(oracle(o) for o in candidate.required):
+            if id(candidate) in in_place and id(candidate) not in refused:
                 kept.append(candidate)
             else:
                 candidate.revert()

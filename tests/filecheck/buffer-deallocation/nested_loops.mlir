@@ -83,16 +83,16 @@ func.func @main() -> f32 {
 // CHECK-NEXT:  %a = memref.alloc() : memref<4xf32>
 // CHECK-NEXT:  linalg.fill ins(%f1 : f32) outs(%a : memref<4xf32>)
 // CHECK-NEXT:  %r = func.call @nested__inplace(%a) : (memref<4xf32>) -> memref<4xf32>
-// CHECK-NEXT:  %0 = arith.constant true
-// CHECK-NEXT:  %1 = "memref.extract_aligned_pointer_as_index"(%r) : (memref<4xf32>) -> index
-// CHECK-NEXT:  %2 = "memref.extract_aligned_pointer_as_index"(%a) : (memref<4xf32>) -> index
-// CHECK-NEXT:  %3 = arith.cmpi eq, %1, %2 : index
-// CHECK-NEXT:  %r_owned = arith.xori %3, %0 : i1
-// CHECK-NEXT:  %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:  %0 = "memref.extract_aligned_pointer_as_index"(%r) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %1 = "memref.extract_aligned_pointer_as_index"(%a) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %2 = arith.cmpi eq, %0, %1 : index
+// CHECK-NEXT:  %3 = arith.constant true
+// CHECK-NEXT:  %4 = arith.xori %2, %3 : i1
+// CHECK-NEXT:  scf.if %4 {
 // CHECK-NEXT:  memref.dealloc %a : memref<4xf32>
-// CHECK-NEXT:  scf.if %r_owned {
-// CHECK-NEXT:  memref.dealloc %r : memref<4xf32>
 // CHECK-NEXT:  }
+// CHECK-NEXT:  %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:  memref.dealloc %r : memref<4xf32>
 // CHECK-NEXT:  func.return %v : f32
 // CHECK-NEXT:  }
 
@@ -190,15 +190,15 @@ func.func @main() -> f32 {
 // CHECK-NEXT:  %a = memref.alloc() : memref<4xf32>
 // CHECK-NEXT:  linalg.fill ins(%f1 : f32) outs(%a : memref<4xf32>)
 // CHECK-NEXT:  %r = func.call @nested__inplace(%a) : (memref<4xf32>) -> memref<4xf32>
-// CHECK-NEXT:  %0 = arith.constant true
-// CHECK-NEXT:  %1 = "memref.extract_aligned_pointer_as_index"(%r) : (memref<4xf32>) -> index
-// CHECK-NEXT:  %2 = "memref.extract_aligned_pointer_as_index"(%a) : (memref<4xf32>) -> index
-// CHECK-NEXT:  %3 = arith.cmpi eq, %1, %2 : index
-// CHECK-NEXT:  %r_owned = arith.xori %3, %0 : i1
-// CHECK-NEXT:  %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:  %0 = "memref.extract_aligned_pointer_as_index"(%r) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %1 = "memref.extract_aligned_pointer_as_index"(%a) : (memref<4xf32>) -> index
+// CHECK-NEXT:  %2 = arith.cmpi eq, %0, %1 : index
+// CHECK-NEXT:  %3 = arith.constant true
+// CHECK-NEXT:  %4 = arith.xori %2, %3 : i1
+// CHECK-NEXT:  scf.if %4 {
 // CHECK-NEXT:  memref.dealloc %a : memref<4xf32>
-// CHECK-NEXT:  scf.if %r_owned {
-// CHECK-NEXT:  memref.dealloc %r : memref<4xf32>
 // CHECK-NEXT:  }
+// CHECK-NEXT:  %v = memref.load %r[%c0] : memref<4xf32>
+// CHECK-NEXT:  memref.dealloc %r : memref<4xf32>
 // CHECK-NEXT:  func.return %v : f32
 // CHECK-NEXT:  }

@@ -44,6 +44,13 @@ and the loop result).  A class is
   freed at the exit or edge only when the value does not hold it
   (`sites.absorbed`).
 
+A call result that may be one of its operands (a maybe-forwarded result,
+`analysis/forwarding.py`) is owned only when its pointer differs from theirs (`shared_results`,
+flagged like a merge).  When such an operand is a heap buffer the caller owns and uses no more
+after the call (a copy made for it), the result takes that buffer over as a merge takes over a
+root dying at its edge: it is owned on every path, and the operand is freed after the call
+only when the result does not hold it (`collect.absorb_call_operands`).
+
 Classes start borrowed; those that cannot be (an input may die while the merge lives) become
 owned, a wave at a time (`classes.decide_classes`), and so do flaggable borrowed classes passed on
 into an owned merge that some of their inputs do not outlive (a join whose block argument
@@ -130,6 +137,7 @@ def analyze_deallocation(
         collect.collect(state, earlier, analyses)
         earlier = state
         roots.build_classes(state)
+        collect.absorb_call_operands(state)
         classes.decide_classes(state)
         classes.promote_transfers(state)
         classes.decide_sites(state)

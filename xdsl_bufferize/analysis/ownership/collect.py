@@ -38,7 +38,8 @@ from xdsl_bufferize.interfaces.region_branch import (
     region_exit_edges,
 )
 from xdsl_bufferize.interfaces.view_like import view_source
-from xdsl_bufferize.utils.ir import is_memref, strip_casts
+from xdsl_bufferize.utils.ir import ancestor_in_region, is_memref, strip_casts
+from xdsl_bufferize.utils.memref_layout import has_no_layout
 
 if TYPE_CHECKING:
     from xdsl_bufferize.analysis.manager import ModuleAnalyses
@@ -491,3 +492,76 @@ def _check_opaque(state: OwnershipState, op: Operation) -> None:
             op,
             f"has regions whose control flow is unknown (no region-branch model) and {reason}",
         )
+
+
+def absorb_call_operands(state: OwnershipState) -> None:
+    """Let call results own the caller's buffers they may be.
+
+    A call result that may be operand #j of its call (a maybe-forwarded result,
+    `analysis/forwarding.py`) is owned only when its pointer differs from the
+    operand's (`shared_results`): when they are equal it borrows the operand.  If the
+    operand is a heap buffer the caller owns and nothing uses after the call (a copy
+    made for the call), the result takes that buffer over instead, as a merge takes
+    over a buffer dying at its edge: the result is owned on every path (no flag, so
+    no clone when it is returned or stored into an owned merge), and the operand is
+    freed right after the call only when the result does not hold it (one pointer
+    comparison per such operand).
+
+    Such an operand must be an owning root of the call's block, not freed by the
+    program, of the result's type with an identity layout (the result is then the
+    allocation itself, which the result's free can take), used only up to the call and
+    by nothing making an alias of it (no view, no control-flow edge, no other call
+    result that may be it): the result is then the only value that may hold its
+    buffer after the call.
+    """
+    candidates: dict[SSAValue, list[SSAValue]] = {}
+    """Operand -> the call results that may be it."""
+    for result, earlier in state.shared_results.items():
+        assert isinstance(result, OpResult)
+        for value in dict.fromkeys(earlier):
+            if value.owner is not result.op:
+                candidates.setdefault(value, []).append(result)
+    aliased = {s for sources in state.view_sources.values() for s in sources}
+    aliased.update(site.value for site in state.sites)
+    for operand, results in candidates.items():
+        if len(results) != 1 or operand in aliased:
+            continue
+        (result,) = results
+        assert isinstance(result, OpResult)
+        if _may_absorb(state, result.op, result, operand):
+            state.absorbed_by_call[operand] = result
+            earlier = [v for v in state.shared_results[result] if v is not operand]
+            if earlier:
+                state.shared_results[result] = earlier
+            else:
+                del state.shared_results[result]
+
+
+def _may_absorb(
+    state: OwnershipState, call: Operation, result: SSAValue, operand: SSAValue
+) -> bool:
+    """Whether `result` of `call` may take over `operand`'s buffer (see
+    `absorb_call_operands`), given that no other value may alias the operand."""
+    if (
+        state.kind.get(operand) is not RootKind.OWNING
+        or operand in state.shared_results
+        or operand in state.program_freed
+        or result in state.program_freed
+        or not isinstance(operand, OpResult)
+        or operand.type != result.type
+        or not isinstance(result.type, builtin.MemRefType)
+        or not has_no_layout(result.type)
+        or state.family.get(operand) != state.family.get(result)
+    ):
+        return False
+    block = call.parent_block()
+    if block is None or operand.op.parent_block() is not block:
+        return False
+    here = state.position(call)
+    for use in operand.uses:
+        user = ancestor_in_region(use.operation, block.parent_region())
+        if user is None or user.parent_block() is not block:
+            return False
+        if state.position(user) > here:
+            return False
+    return True

@@ -95,11 +95,14 @@ def _place(
     live = _live_in(region, def_block, set(uses_by_block), consumed_edges)
 
     conditional = state.is_flagged(root)
+    taker = state.absorbed_by_call.get(root)
+    taken: tuple[SSAValue, ...] = () if taker is None else (taker,)
+    """The call result freeing `root` when it holds its buffer (`absorb_call_operands`)."""
 
     def add(point: FreePoint) -> None:
-        holders: tuple[SSAValue, ...] = ()
+        holders: tuple[SSAValue, ...] = taken
         if point.edge is not None:
-            holders = _holders(state, root, uses, *point.edge)
+            holders += _holders(state, root, uses, *point.edge)
         plan.frees.append(PlannedFree(root, model, point, conditional, holders))
 
     def complete(holder: Operation, frees: list[Operation]) -> None:
@@ -194,7 +197,7 @@ def _place(
                         model,
                         FreePoint(before=last),
                         conditional,
-                        holders,
+                        taken + holders,
                     )
                 )
             elif edges:

@@ -344,6 +344,12 @@ class OwnershipState:
     """Call results that may be the very buffer of earlier results of the same call
     (a callee returning one buffer twice) -> those results: owned (flag) only when
     they are none of them, else they borrow it."""
+    absorbed_by_call: dict[SSAValue, SSAValue] = field(
+        default_factory=dict[SSAValue, SSAValue], init=False
+    )
+    """Owning roots passed to a call that may return them, dead after it -> that call
+    result, which owns its buffer on every path (`collect.absorb_call_operands`): the
+    root is freed after the call only when the result does not hold it."""
 
     def sites_of_value(self, value: SSAValue) -> list[Site]:
         """The sites forwarding `value` (the IR does not change during the analysis)."""
