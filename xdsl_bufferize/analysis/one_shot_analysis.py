@@ -72,6 +72,10 @@ from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.traits import IsTerminator
 
 from xdsl_bufferize.analysis.alias_sets import UnionFind
+from xdsl_bufferize.analysis.block_arguments import (
+    forwards_to_blocks,
+    unite_branch_arguments,
+)
 from xdsl_bufferize.analysis.conflicts import (
     Conflict,
     has_several_tensor_results,
@@ -550,6 +554,8 @@ class OneShotAnalysisState(AnalysisState):
                 if self._is_copyable_view(aliases):
                     copyable_views.add(operand)
                     writing.append(operand)
+                elif forwards_to_blocks(aliases):
+                    writing.append(operand)  # a copy at the branch resolves
                 else:
                     merged.append((operand, aliases))
             else:
@@ -582,6 +588,7 @@ class OneShotAnalysisState(AnalysisState):
         for operand in self._deferred_writable_checks:
             self._check_forced_writable(operand)
         self._equivalence_fixpoint(operands)
+        unite_branch_arguments(self, values)
 
     def _from_terminators(self, pending: Sequence[OpOperand]) -> list[OpOperand]:
         """MLIR's `bottom-up-from-terminators` order: first the operands of the
