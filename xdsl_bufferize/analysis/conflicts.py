@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 
+from xdsl_bufferize.analysis.cfg_order import cfg_conflict_possible, reaches
 from xdsl_bufferize.analysis.program_order import defined_in, region_contains_op
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingValue,
@@ -197,33 +198,6 @@ def _blocks_in_common_region(
     return None
 
 
-def _reaches(
-    state: OneShotAnalysisState, source: Block, target: Block, avoid: Block | None
-) -> bool:
-    """Whether a path of one branch or more leads from `source` to `target` without
-    entering `avoid` (MLIR's `Block::isReachable`)."""
-    key = (id(source), id(target), id(avoid))
-    known = state.block_reach.get(key)
-    if known is not None:
-        return known
-    seen: set[int] = set()
-    work = [source]
-    found = False
-    while work and not found:
-        block = work.pop()
-        terminator = block.last_op
-        for successor in () if terminator is None else terminator.successors:
-            if successor is avoid or id(successor) in seen:
-                continue
-            if successor is target:
-                found = True
-                break
-            seen.add(id(successor))
-            work.append(successor)
-    state.block_reach[key] = found
-    return found
-
-
 def _may_follow(
     state: OneShotAnalysisState, first: Operation | Block | None, then: Operation
 ) -> bool:
@@ -235,7 +209,7 @@ def _may_follow(
     pair = _blocks_in_common_region(first, then)
     if pair is None or pair[0] is pair[1]:
         return False
-    return _reaches(state, pair[0], pair[1], None)
+    return reaches(state, pair[0], pair[1], None)
 
 
 def _block_of(value: SSAValue) -> Block | None:
@@ -263,7 +237,7 @@ def _cfg_carried(
     if def_block is not None:
         def_pair = _blocks_in_common_region(def_block, read)
         def_block = def_pair[0] if def_pair is not None else None
-    return _reaches(state, read_block, write_block, def_block) and _reaches(
+    return reaches(state, read_block, write_block, def_block) and reaches(
         state, write_block, read_block, def_block
     )
 
@@ -327,6 +301,8 @@ def _pair_conflict(
             state.buffer_roots(definition) & state.buffer_roots(write.value)
         ):
             continue  # the data read lives in buffers the write never is
+        if cfg_conflict_possible(state, r_op, write, definition) is False:
+            continue  # no path runs the definition, the write, then the read
         carried = _loop_carried(state, r_op, w_op, definition) or _cfg_carried(
             state, r_op, w_op, definition
         )

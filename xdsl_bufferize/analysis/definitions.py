@@ -3,8 +3,9 @@
 * `walk_definitions(state, value, budget)`: the values whose defining op last wrote
   the data `value` holds (MLIR's `findDefinitions`): walk back through aliasing
   operands that are not written (views, region yields, an scf.while after-region
-  argument to what scf.condition forwarded). A loop result, and a loop's block
-  argument fed by the loop op itself, are definitions of their own; undefined
+  argument to what scf.condition forwarded). A loop result, a loop's block
+  argument fed by the loop op itself, and a block argument fed by branches
+  (cf) are definitions of their own; undefined
   contents (`tensor.empty`) are none. With a budget, every path is enumerated (the
   ops each path goes through tell whether the data avoided a branch).
 * `collect_reads(state, values, ...)`: per tensor value that is read, its reads with
@@ -24,6 +25,7 @@ from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from xdsl_bufferize.analysis.conflicts import earliest_clobber
 from xdsl_bufferize.analysis.program_order import IntervalStabber, defined_in
+from xdsl_bufferize.interfaces.branch import branch_model
 from xdsl_bufferize.interfaces.bufferizable import OpOperand, bufferizable_model
 from xdsl_bufferize.utils.ir import has_several_blocks
 
@@ -100,6 +102,16 @@ def walk_definitions(
             # time its region is entered. One fed from inside the iteration (an
             # scf.while after-region argument, from scf.condition) holds the
             # data forwarded there: followed like a view.
+            record(current, path)
+            continue
+        if (
+            isinstance(current, BlockArgument)
+            and aliasing
+            and all(branch_model(a.operand.owner) is not None for a in aliasing)
+        ):
+            # A block argument fed by branches (cf) is defined anew each time its
+            # block is entered; the branches read what they pass (as a loop op
+            # reads its init), so the data it receives is checked there.
             record(current, path)
             continue
         if not aliasing and not _defines_contents(state, current):

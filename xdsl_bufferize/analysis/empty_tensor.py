@@ -6,6 +6,9 @@ in-place verdict of the one-shot analysis on a rewritten program.
   bufferization models say, asked through `get_aliasing_op_operands`) until a value
   that starts with undefined contents (`tensor.empty`, `bufferization.alloc_tensor`
   without `copy`). Returns that value and the operands on the chain, or None.
+  `trace_to_empties(value)` also follows a region op's result back through the
+  yields of each of its regions (an scf.if whose branches each yield their own
+  filled empty tensor): one (empty tensor, chain) per path.
 * `value_dominates(value, op)`: whether `value` may be used by `op` (defined before it
   in an enclosing block, or in a block dominating an enclosing block).
 * `in_place_oracle(module, options)`: run the one-shot analysis as the module driver
@@ -80,23 +83,53 @@ def trace_to_empty(
     equivalent aliasing operands, and the operands of that chain (from `value`'s
     definition back to the use of the empty tensor); None if there is no such
     chain or some step is ambiguous."""
-    chain: list[OpOperand] = []
+    traces = trace_to_empties(value, state, merges=False)
+    return traces[0] if traces else None
+
+
+def trace_to_empties(
+    value: SSAValue, state: AnalysisState, merges: bool = True
+) -> list[tuple[SSAValue, list[OpOperand]]]:
+    """Like `trace_to_empty`, but through merges of region results too (MLIR's
+    reverse use-def walk of empty-tensor elimination): a result of a region op
+    whose aliasing operands are the terminators of its regions (the yields of
+    both branches of an scf.if) is followed back through each of them. Returns
+    one (empty tensor, chain) per path, each chain from `value`'s definition to
+    the use of that empty tensor (the operands shared by several paths appear in
+    each). Paths ending elsewhere (a branch yielding an argument) give none.
+    Whether each rewrite pays off is the one-shot analysis's verdict."""
+    traces: list[tuple[SSAValue, list[OpOperand]]] = []
+    work: list[tuple[SSAValue, list[OpOperand]]] = [(value, [])]
     seen: set[SSAValue] = set()
-    while not is_undefined_contents(value):
-        if value in seen or not isinstance(value, OpResult):
-            return None
-        seen.add(value)
-        aliasing = state.get_aliasing_op_operands(value)
-        if len(aliasing) != 1:
-            return None
-        step = aliasing[0]
-        if step.relation is not BufferRelation.EQUIVALENT or not step.is_definite:
-            return None
-        chain.append(step.operand)
-        value = step.operand.value
-    if not chain:
-        return None
-    return value, chain
+    while work:
+        current, chain = work.pop()
+        if is_undefined_contents(current):
+            if chain:
+                traces.append((current, chain))
+            continue
+        if current in seen or not isinstance(current, OpResult):
+            continue
+        seen.add(current)
+        aliasing = state.get_aliasing_op_operands(current)
+        if len(aliasing) == 1:
+            step = aliasing[0]
+            if step.relation is BufferRelation.EQUIVALENT and step.is_definite:
+                work.append((step.operand.value, [*chain, step.operand]))
+                continue
+        if merges and all(_yields_of(current.op, a.operand.owner) for a in aliasing):
+            work.extend((a.operand.value, [*chain, a.operand]) for a in aliasing)
+    return traces
+
+
+def _yields_of(op: Operation, terminator: Operation) -> bool:
+    """Whether `terminator` ends a block of one of `op`'s regions."""
+    block = terminator.parent_block()
+    return (
+        block is not None
+        and block.last_op is terminator
+        and block.parent is not None
+        and block.parent.parent_op() is op
+    )
 
 
 def _block_dominates_ancestor(block: Block, op: Operation, strict: bool) -> bool:

@@ -72,6 +72,10 @@ from dataclasses import dataclass, field
 from xdsl.ir import Operation, Region, SSAValue
 
 from xdsl_bufferize.analysis.alias_sets import UnionFind
+from xdsl_bufferize.analysis.block_arguments import (
+    forwards_to_blocks,
+    unite_branch_arguments,
+)
 from xdsl_bufferize.analysis.conflicts import (
     Conflict,
     in_place_conflict,
@@ -458,6 +462,8 @@ class OneShotAnalysisState(AnalysisState):
                 if is_copyable_view(self, aliases):
                     copyable_views.add(operand)
                     writing.append(operand)
+                elif forwards_to_blocks(aliases):
+                    writing.append(operand)  # a copy at the branch resolves
                 else:
                     merged.append((operand, aliases))
             else:
@@ -490,6 +496,7 @@ class OneShotAnalysisState(AnalysisState):
         for operand in self.deferred_writable_checks:
             check_forced_writable(self, operand)
         self._equivalence_fixpoint(operands)
+        unite_branch_arguments(self, values)
 
     def _equivalence_fixpoint(self, operands: Sequence[OpOperand]) -> None:
         """Union equivalence sets for in-place EQUIVALENT aliasing, inner ops first

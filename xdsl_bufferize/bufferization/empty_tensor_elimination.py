@@ -49,7 +49,7 @@ from xdsl_bufferize.analysis.empty_tensor import (
     InPlaceOracle,
     in_place_oracle,
     is_undefined_contents,
-    trace_to_empty,
+    trace_to_empties,
     value_dominates,
 )
 from xdsl_bufferize.analysis.ir_checks import (
@@ -103,32 +103,39 @@ class _Candidate:
             self.new_op = None
 
 
-def _subset_candidate(
+def _subset_candidates(
     op: Operation, state: ChainState, claimed: set[OpOperand]
-) -> _Candidate | None:
-    """The subset-insertion rewrite for `op`, if `op` inserts into a tensor subset
-    and the rewrite applies."""
+) -> list[_Candidate]:
+    """The subset-insertion rewrites for `op`, if `op` inserts into a tensor subset
+    and the rewrite applies: one per empty tensor the inserted value is built on
+    (several when region results merge them: the branches of an scf.if), each
+    kept or undone on its own."""
     model = subset_insertion_model(op)
     if model is None or not model.is_subset_insertion(op):
-        return None
+        return []
     source = model.source_operand(op).value
     needed = model.values_needed_for_extraction(op)
-    traced = trace_to_empty(source, state)
-    if traced is None:
-        return None
-    empty, chain = traced
-    first_use = chain[-1]
-    if first_use in claimed or empty.type != source.type:
-        return None
-    if state.bufferizes_to_memory_read(first_use):
-        return None
-    if not model.accepts(op, empty):
-        return None
-    if not all(value_dominates(v, first_use.owner) for v in needed):
-        return None
-    return _Candidate(
-        ("subset", id(op)), first_use, empty, [*chain, model.destination_operand(op)]
-    )
+    traces = trace_to_empties(source, state)
+    found: list[_Candidate] = []
+    for empty, chain in traces:
+        first_use = chain[-1]
+        if first_use in claimed or empty.type != source.type:
+            continue
+        if state.bufferizes_to_memory_read(first_use):
+            continue
+        if not model.accepts(op, empty):
+            continue
+        if not all(value_dominates(v, first_use.owner) for v in needed):
+            continue
+        found.append(
+            _Candidate(
+                ("subset", id(op), id(first_use.owner), first_use.index),
+                first_use,
+                empty,
+                [*chain, model.destination_operand(op)],
+            )
+        )
+    return found
 
 
 def _apply_subset(candidate: _Candidate, insertion: Operation) -> None:
@@ -358,12 +365,16 @@ def eliminate_empty_tensors(
         for op in list(module.walk()):
             if bufferizable_model(op) is None:
                 continue
-            candidate = _subset_candidate(op, state, claimed)
-            if candidate is not None and candidate.key not in tried:
+            applied = False
+            for candidate in _subset_candidates(op, state, claimed):
+                if candidate.key in tried or candidate.use in claimed:
+                    continue
                 tried.add(candidate.key)
                 claimed.add(candidate.use)
                 _apply_subset(candidate, op)
                 round_candidates.append(candidate)
+                applied = True
+            if applied:
                 continue
             for candidate, j in _input_candidates(op, state, claimed):
                 if candidate.key in tried or candidate.use in claimed:

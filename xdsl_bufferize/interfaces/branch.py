@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
+from xdsl_bufferize.interfaces.bufferizable import OpOperand
 from xdsl_bufferize.interfaces.registry import ModelRegistry
 
 SuccessorOperands = list[tuple[int, Block, tuple[int, ...]]]
@@ -59,3 +60,23 @@ def branch_successor_operands(op: Operation) -> SuccessorOperands | None:
     for an op without a branch model."""
     model = branch_model(op)
     return None if model is None else model.successor_operands(op)
+
+
+def forwarded_operands(argument: BlockArgument) -> list[OpOperand]:
+    """The branch operands forwarded to `argument`, over all predecessors of its
+    block (through branch ops with a model)."""
+    block = argument.block
+    found: list[OpOperand] = []
+    seen: set[int] = set()
+    for use in block.uses:
+        branch = use.operation
+        if id(branch) in seen:
+            continue
+        seen.add(id(branch))
+        successors = branch_successor_operands(branch)
+        if successors is None:
+            continue
+        for _, target, indices in successors:
+            if target is block and argument.index < len(indices):
+                found.append(OpOperand(branch, indices[argument.index]))
+    return found

@@ -5,11 +5,16 @@ cf.br forwards all its operands; cf.cond_br its then-operands after the conditio
 then its else-operands; cf.switch its default operands after the flag, then each
 case's operands in case order.
 
-Bufferization: a branch reads and writes none of its tensor operands; each may
-alias the block argument it is forwarded to (not equivalent: a block with
-several predecessors merges buffers, `models/unstructured.py`). Its buffer form
-passes the operands' buffers, cast to the memref types of the block arguments
-(converted before the function body is rewritten).
+Bufferization: a branch writes none of its tensor operands and reads each (the
+block argument it is forwarded to is a definition of its own, defined anew each
+time its block is entered, as a loop's iter_arg is: the data it starts with is
+read at the branch). Each operand may alias the block argument it goes to; the
+analysis makes the argument equivalent to its operands when every branch passes
+it one buffer (`analysis/block_arguments.py`), and decides the operand in its
+heuristic's order, so a conflict is resolved by one copy at the branch where
+possible (`models/unstructured.py`). Its buffer form passes the operands'
+buffers, cast to the memref types of the block arguments (converted before the
+function body is rewritten).
 """
 
 from __future__ import annotations
@@ -114,7 +119,10 @@ class BranchBufferizationModel(BufferizableOpModel):
     def bufferizes_to_memory_read(
         self, op: Operation, operand: OpOperand, state: AnalysisState
     ) -> bool:
-        return False
+        # The block argument is a definition of its own (defined anew each time
+        # its block is entered): the data it starts with is read here, as a
+        # loop op reads its init.
+        return True
 
     def bufferizes_to_memory_write(
         self, op: Operation, operand: OpOperand, state: AnalysisState

@@ -128,6 +128,10 @@ class FuncOpModel(BufferizableOpModel):
         assert isinstance(op, func.FuncOp)
         if not isinstance(value, BlockArgument):
             return True
+        if is_successor_argument(value):
+            # An argument of a block fed by branches is as writable as the
+            # buffers passed to it (their alias sets say whether they are).
+            return True
         declared = argument_writable(op, value.index)
         if declared is not None:
             return declared

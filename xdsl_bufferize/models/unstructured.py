@@ -3,9 +3,12 @@ block arguments of the non-entry blocks of a function body, fed by the successor
 operands of branch ops (`cf.br`, `cf.cond_br`, `cf.switch`; their
 `interfaces/branch.py` models say which operand goes to which block argument).
 
-* A block argument may alias every operand forwarded to it (not equivalent: the
-  predecessors may pass different buffers, and the function summary must not
-  call a merge of them its argument);
+* A block argument may alias every operand forwarded to it (not definitely
+  equivalent: the predecessors may pass different buffers; the analysis makes
+  it equivalent when they all pass one, `analysis/block_arguments.py`); it is
+  writable (its alias set says whether what is passed is); it is a definition
+  of its own for the read-after-write check (`analysis/definitions.py`,
+  `analysis/cfg_order.py`);
 * its buffer type is the one all forwarded operands have, or a fully dynamic
   layout when they differ (skipping operands whose type depends on the argument
   itself: loops);
@@ -24,12 +27,11 @@ from xdsl.dialects.builtin import MemRefType, TensorType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region
 from xdsl.pattern_rewriter import PatternRewriter
 
-from xdsl_bufferize.interfaces.branch import branch_successor_operands
+from xdsl_bufferize.interfaces.branch import forwarded_operands
 from xdsl_bufferize.interfaces.bufferizable import (
     AliasingOpOperand,
     BufferizationState,
     BufferRelation,
-    OpOperand,
 )
 from xdsl_bufferize.models.region_bufferization import (
     common_type,
@@ -46,25 +48,6 @@ def is_successor_argument(value: object) -> bool:
         and value.block.parent is not None
         and value.block is not value.block.parent.blocks.first
     )
-
-
-def forwarded_operands(argument: BlockArgument) -> list[OpOperand]:
-    """The branch operands forwarded to `argument`, over all predecessors."""
-    block = argument.block
-    found: list[OpOperand] = []
-    seen: set[int] = set()
-    for use in block.uses:
-        branch = use.operation
-        if id(branch) in seen:
-            continue
-        seen.add(id(branch))
-        successors = branch_successor_operands(branch)
-        if successors is None:
-            continue
-        for _, target, indices in successors:
-            if target is block and argument.index < len(indices):
-                found.append(OpOperand(branch, indices[argument.index]))
-    return found
 
 
 def aliasing_branch_operands(argument: BlockArgument) -> list[AliasingOpOperand]:
