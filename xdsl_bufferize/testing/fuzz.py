@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import math
 import multiprocessing
 import re
 import signal
@@ -50,9 +49,9 @@ from xdsl_bufferize.execution.runner import (
     compare_results,
     make_context,
     run,
+    undefined_results,
 )
 from xdsl_bufferize.execution.runner import parse_module as _parse_module
-from xdsl_bufferize.execution.values import ArrayValue
 from xdsl_bufferize.testing.generate import (
     GeneratorConfig,
     apply_feature_spec,
@@ -206,12 +205,10 @@ def _classify(
         return Verdict(
             "invalid-input", f"executor: {type(e).__name__}: {_first_line(e)}"
         )
-    if before.results is not None and any(_has_nan(r) for r in before.results):
-        # Generated programs never compute NaN: this one reads uninitialised memory
-        # (a shrinking step removed an initialisation), so its results mean nothing.
-        return Verdict(
-            "invalid-input", "input run: a result is NaN (uninitialised read)"
-        )
+    if before.results is not None and undefined_results(before.results):
+        # Generated programs never compute NaN: an undefined operation (uninitialised
+        # reads are findings of their own, below), so its results mean nothing.
+        return Verdict("invalid-input", "input run: a result is NaN (undefined value)")
     input_findings = [f for f in before.findings if f.kind != FindingKind.LEAK]
     if before.error is not None or input_findings:
         what = before.error or str(input_findings[0])
@@ -237,16 +234,6 @@ def _classify(
     if mismatches:
         return Verdict("mismatch", mismatches[0])
     return Verdict(None)
-
-
-def _has_nan(value: object) -> bool:
-    if isinstance(value, float):
-        return math.isnan(value)
-    if isinstance(value, ArrayValue):
-        return any(isinstance(x, float) and math.isnan(x) for x in value.data)
-    if isinstance(value, tuple):
-        return any(_has_nan(x) for x in value)  # pyright: ignore[reportUnknownVariableType]
-    return False
 
 
 def _where(e: BaseException) -> str:
