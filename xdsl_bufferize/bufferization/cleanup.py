@@ -7,10 +7,17 @@ buffer holding one scalar made a fill and an allocation only filled and freed er
 (beyond MLIR), and xDSL's
 memref canonicalizations: an allocation only freed, a subview of a subview), then
 xDSL's `canonicalize` (only when asked: on bufferized programs it folds the
-program's own arithmetic), `cse` and `licm`, and the patterns once more.
+program's own arithmetic), `cse` and `licm`, and the patterns once more. The
+patterns' driver offers each op only the patterns declared for its class
+(`TypeDispatchingApplier`).
 """
 
 from __future__ import annotations
+
+import inspect
+from collections.abc import Sequence
+from types import UnionType
+from typing import Union, get_args, get_origin
 
 from xdsl.context import Context
 from xdsl.dialects import arith, bufferization, memref
@@ -18,7 +25,6 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.dialects.linalg.ops import FillOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
     PatternRewriteWalker,
     RewritePattern,
@@ -32,6 +38,7 @@ from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.transforms.common_subexpression_elimination import (
     CommonSubexpressionElimination,
 )
+from xdsl.transforms.dead_code_elimination import is_trivially_dead
 from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPass
 
 from xdsl_bufferize.analysis.cheap_producers import SplatSource, cheap_copy_source
@@ -299,10 +306,66 @@ CLEANUP_PATTERNS: tuple[type[RewritePattern], ...] = (
 )
 
 
+def matched_op_types(pattern: RewritePattern) -> tuple[type[Operation], ...] | None:
+    """The op classes `pattern` can match, read from the annotation of its
+    `op_type_rewrite_pattern` method (the decorator keeps the undecorated method in
+    its closure); None when the pattern declares none (it may match any op)."""
+    method = type(pattern).match_and_rewrite
+    closure = method.__closure__
+    names = method.__code__.co_freevars
+    if closure is None or "func" not in names:
+        return None
+    func = closure[names.index("func")].cell_contents
+    if not callable(func):
+        return None
+    params = list(inspect.signature(func, eval_str=True).parameters.values())
+    if len(params) != 3:
+        return None
+    annotation: object = params[1].annotation
+    types = (
+        get_args(annotation)
+        if get_origin(annotation) in (Union, UnionType)
+        else (annotation,)
+    )
+    if not all(isinstance(t, type) and issubclass(t, Operation) for t in types):
+        return None
+    return tuple(t for t in types if isinstance(t, type) and issubclass(t, Operation))
+
+
+class TypeDispatchingApplier(RewritePattern):
+    """`GreedyRewritePatternApplier` (dead-code elimination, no folding) that offers
+    each op only the patterns that can match its class: the same patterns, in the same
+    order, as the generic applier would try, without calling the others."""
+
+    def __init__(self, patterns: Sequence[RewritePattern]):
+        self._declared = tuple((p, matched_op_types(p)) for p in patterns)
+        self._by_class: dict[type[Operation], tuple[RewritePattern, ...]] = {}
+
+    def _candidates(self, op_class: type[Operation]) -> tuple[RewritePattern, ...]:
+        found = self._by_class.get(op_class)
+        if found is None:
+            found = tuple(
+                pattern
+                for pattern, types in self._declared
+                if types is None or issubclass(op_class, types)
+            )
+            self._by_class[op_class] = found
+        return found
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if is_trivially_dead(op):
+            rewriter.erase(op)
+            return
+        for pattern in self._candidates(type(op)):
+            pattern.match_and_rewrite(op, rewriter)
+            if rewriter.has_done_action:
+                return
+
+
 def cleanup_buffers(module: ModuleOp) -> None:
     """Apply the clean-up patterns to a fixed point."""
     PatternRewriteWalker(
-        GreedyRewritePatternApplier([p() for p in CLEANUP_PATTERNS]),
+        TypeDispatchingApplier([p() for p in CLEANUP_PATTERNS]),
         apply_recursively=True,
     ).rewrite_module(module)
 
