@@ -256,8 +256,11 @@ class OneShotBufferizeOptions(PassOptions):
     `C_<n>[CONFL-WRITE: i]` on the writing op, `C_<n>[READ: i]` on the read and
     `C_<n>[DEF: result i]` (or `bbArg i`) where the written value is defined."""
     unknown_type_conversion: UnknownLayoutMapName = "fully-dynamic-layout-map"
-    """Layout of the memrefs at the boundary of unknown ops; only
-    fully-dynamic-layout-map is supported."""
+    """Layout of the buffers of tensors no model gives a buffer (MLIR's
+    `unknownTypeConverterFn`): the results of unknown ops (allow-unknown-ops), the
+    region arguments of such ops and the arguments of functions whose boundary is
+    not bufferized, read through `to_buffer`: fully-dynamic-layout-map
+    (`strided<[?, ...], offset: ?>`) or identity-layout-map."""
     buffer_alignment: int = 64
     """Alignment of new allocations (0: none)."""
     enforce_aliasing_invariants: bool = True
@@ -308,6 +311,14 @@ class OneShotBufferizeOptions(PassOptions):
                 self.function_boundary_type_conversion,
                 layouts,
             )
+        unknown_layouts = get_args(UnknownLayoutMapName)
+        if self.unknown_type_conversion not in unknown_layouts:
+            raise invalid_option(
+                pass_name,
+                "unknown-type-conversion",
+                self.unknown_type_conversion,
+                unknown_layouts,
+            )
         space = self.default_memory_space
         if isinstance(space, bool) or not isinstance(space, int) or space < 0:
             raise InvalidOptionError(
@@ -324,11 +335,6 @@ class OneShotBufferizeOptions(PassOptions):
             ),
             ("dialect-filter", self.dialect_filter, ()),
             ("no-analysis-func-filter", self.no_analysis_func_filter, ()),
-            (
-                "unknown-type-conversion",
-                self.unknown_type_conversion,
-                "fully-dynamic-layout-map",
-            ),
         ):
             if value != supported:
                 raise unsupported_option(pass_name, option, value, supported)
@@ -350,6 +356,7 @@ class OneShotBufferizeOptions(PassOptions):
             function_boundary_type_conversion=LayoutMapOption(
                 self.function_boundary_type_conversion
             ),
+            unknown_type_conversion=LayoutMapOption(self.unknown_type_conversion),
             test_analysis_only=self.test_analysis_only,
             print_conflicts=self.print_conflicts,
             explain_copies=self.explain_copies,
@@ -425,6 +432,10 @@ class ComprehensiveBufferizeOptions(
     iteration, freed by the deallocation); False rejects such loops as MLIR does."""
     bufferize_function_boundaries: ClassVar[bool] = True  # pyright: ignore[reportIncompatibleVariableOverride]
     """Always: the pipeline bufferizes whole modules (not an option)."""
+    unknown_type_conversion: UnknownLayoutMapName = "identity-layout-map"  # pyright: ignore[reportIncompatibleVariableOverride]
+    """Layout of the buffers of unknown ops' tensors (see one-shot-bufferize):
+    identity-layout-map (default: contiguous buffers) or fully-dynamic-layout-map
+    (MLIR's default)."""
     function_boundary_type_conversion: LayoutMapName = "identity-layout-map"
     """Layout of memrefs at function boundaries: identity-layout-map (default:
     contiguous buffers, which xDSL's convert-memref-to-ptr lowers; a caller passing

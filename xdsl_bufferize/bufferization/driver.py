@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache, partial
 
-from xdsl.dialects import arith, bufferization, memref
+from xdsl.dialects import arith, bufferization, func, memref
 from xdsl.dialects.builtin import (
     DenseArrayBase,
     IndexType,
@@ -69,6 +69,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     BufferizationOptions,
     BufferizationState,
     BufferRelation,
+    LayoutMapOption,
     bufferizable_model,
     has_tensor_semantics,
     value_owner_op,
@@ -99,6 +100,7 @@ from xdsl_bufferize.utils.ir import (
     unranked_buffer_type,
 )
 from xdsl_bufferize.utils.locations import inherit_location
+from xdsl_bufferize.utils.memref_layout import fully_dynamic_type
 
 NO_MEMORY_SPACE = NoneAttr()
 """The memory space of a memref type that has none."""
@@ -114,6 +116,33 @@ def identity_memref_type(
     return MemRefType(
         tensor_type.element_type, tensor_type.get_shape(), NoneAttr(), memory_space
     )
+
+
+def unknown_buffer_type(
+    tensor_type: Attribute, option: LayoutMapOption, memory_space: Attribute
+) -> MemRefType[Attribute]:
+    """The memref type of a ranked tensor at the boundary of an unknown op (MLIR's
+    `unknownTypeConverterFn`): fully dynamic strides and offset
+    (`fully-dynamic-layout-map`) or the identity layout (`identity-layout-map`)."""
+    buffer_type = identity_memref_type(tensor_type, memory_space)
+    if option is LayoutMapOption.IDENTITY_LAYOUT_MAP:
+        return buffer_type
+    return fully_dynamic_type(buffer_type)
+
+
+def _at_unknown_op_boundary(value: SSAValue) -> bool:
+    """Whether no model gives `value` its buffer: a result of an op without a
+    model (allow-unknown-ops), an argument of such an op's region, or an entry
+    argument of a function whose boundary is not bufferized (the module driver
+    types those of the functions it bufferizes; the other blocks' arguments take
+    the types of the buffers their branches pass)."""
+    if isinstance(value, OpResult):
+        return bufferizable_model(value.op) is None
+    assert isinstance(value, BlockArgument)
+    owner = value.block.parent_op()
+    if isinstance(owner, func.FuncOp):
+        return value.block is owner.body.blocks.first
+    return owner is not None and bufferizable_model(owner) is None
 
 
 def allocation_memory_space(
@@ -243,9 +272,12 @@ class OneShotBufferizationState(BufferizationState):
                 if isinstance(found, MemRefType):
                     return found  # pyright: ignore[reportUnknownVariableType]
         default = self.options.default_memory_space_attr()
-        return identity_memref_type(
-            value.type, NoneAttr() if default is None else default
-        )
+        space = NoneAttr() if default is None else default
+        if _at_unknown_op_boundary(value):
+            return unknown_buffer_type(
+                value.type, self.options.unknown_type_conversion, space
+            )
+        return identity_memref_type(value.type, space)
 
     def get_base_buffer_type(self, value: SSAValue) -> BufferType:
         value_type = value.type
