@@ -514,39 +514,6 @@ def fold_to_buffer_to_tensor(root: Operation, alignment: int = 64) -> None:
         op.detach()
         op.erase()
         wrappers.extend(sources)
-    for op in list(root.walk()):
-        if isinstance(op, bufferization.ToTensorOp):
-            _contiguous_to_tensor(op)
-
-
-def _contiguous_to_tensor(op: bufferization.ToTensorOp) -> None:
-    """A `to_tensor` left in the output (at an unknown op) of a buffer with a
-    layout other than the identity reads a contiguous copy instead: xDSL's own
-    `to_tensor` takes identity-layout memrefs only. (Ours, `dialects/bufferization_ext.py`,
-    takes any layout as MLIR's does, so this copy could go; kept so that outputs
-    stay as they were.)"""
-    buffer = op.memref
-    buffer_type = buffer.type
-    if not isinstance(buffer_type, MemRefType) or isinstance(
-        buffer_type.layout, NoneAttr
-    ):
-        return
-    memref_type: MemRefType[Attribute] = buffer_type  # pyright: ignore[reportUnknownVariableType]
-    contiguous = MemRefType(
-        memref_type.element_type,
-        memref_type.get_shape(),
-        NoneAttr(),
-        memref_type.memory_space,
-    )
-    with copies_made_for(
-        f"copy for `bufferization.to_tensor` of a {memref_type}: xDSL's to_tensor "
-        "takes identity-layout memrefs only"
-    ):
-        new_ops, copied = realloc_ops(buffer, contiguous, 0)
-    block = op.parent_block()
-    assert block is not None
-    block.insert_ops_before(new_ops, op)
-    op.operands[0] = copied
 
 
 def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisState:
