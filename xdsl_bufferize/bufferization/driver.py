@@ -72,6 +72,8 @@ from xdsl_bufferize.interfaces.bufferizable import (
     LayoutMapOption,
     bufferizable_model,
     has_tensor_semantics,
+    is_op_allowed,
+    only_dialects,
     value_owner_op,
 )
 from xdsl_bufferize.interfaces.copy_reasons import (
@@ -412,11 +414,16 @@ class OneShotBufferizationState(BufferizationState):
 def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
     """Fail on the first op with tensor semantics and no model (unless allowed, or
     under test-analysis-only, which analyses such ops conservatively: their tensor
-    operands are read, their results are not writable)."""
+    operands are read, their results are not writable). Ops the dialect filter
+    leaves out are no error (MLIR's rule)."""
     if options.allow_unknown_ops or options.test_analysis_only:
         return
     for op in root.walk():
-        if bufferizable_model(op) is None and has_tensor_semantics(op):
+        if (
+            bufferizable_model(op) is None
+            and has_tensor_semantics(op)
+            and is_op_allowed(op)
+        ):
             raise op_error(
                 ONE_SHOT_STAGE,
                 op,
@@ -533,8 +540,16 @@ def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisSt
 def one_shot_bufferize(
     root: Operation, options: BufferizationOptions | None = None
 ) -> BufferizationStatistics:
-    """Bufferize every tensor op under `root` (a module); return statistics."""
+    """Bufferize every tensor op under `root` (a module) of the dialects
+    `options.dialect_filter` allows (all when empty); return statistics."""
     options = options or BufferizationOptions()
+    with only_dialects(options.dialect_filter):
+        return _one_shot_bufferize(root, options)
+
+
+def _one_shot_bufferize(
+    root: Operation, options: BufferizationOptions
+) -> BufferizationStatistics:
     register_all_models()
     check_region_terminators(root)
     check_ranked_tensors(root)

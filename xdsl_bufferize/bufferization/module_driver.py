@@ -47,6 +47,7 @@ buffers.
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 
 from xdsl.dialects import bufferization, func, memref
 from xdsl.dialects.builtin import (
@@ -100,6 +101,7 @@ from xdsl_bufferize.bufferization.driver import (
     bufferize_ops,
     check_unknown_ops,
     fold_to_buffer_to_tensor,
+    one_shot_bufferize,
 )
 from xdsl_bufferize.bufferization.drop_results import drop_equivalent_buffer_results
 from xdsl_bufferize.bufferization.public_wrappers import (
@@ -120,6 +122,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
     BufferizationOptions,
     LayoutMapOption,
+    only_dialects,
 )
 from xdsl_bufferize.interfaces.diagnostics import (
     ONE_SHOT_STAGE,
@@ -394,7 +397,23 @@ def one_shot_module_bufferize(
     prior: ReusableAnalyses | None = None,
 ) -> BufferizationStatistics:
     """Bufferize every function of `module` and its signature, callees first. The
-    analyses in `prior` that are still valid are reused (see `ReusableAnalyses`)."""
+    analyses in `prior` that are still valid are reused (see `ReusableAnalyses`).
+    A dialect filter (`options.dialect_filter`) leaving out `func` leaves the
+    signatures and calls as they are: function bodies bufferize as without function
+    boundaries (MLIR skips the functions its filter does not allow)."""
+    if options.dialect_filter and "func" not in options.dialect_filter:
+        return one_shot_bufferize(
+            module, replace(options, bufferize_function_boundaries=False)
+        )
+    with only_dialects(options.dialect_filter):
+        return _one_shot_module_bufferize(module, options, prior)
+
+
+def _one_shot_module_bufferize(
+    module: ModuleOp,
+    options: BufferizationOptions,
+    prior: ReusableAnalyses | None,
+) -> BufferizationStatistics:
     register_all_models()
     check_region_terminators(module)
     check_ranked_tensors(module)
