@@ -66,3 +66,34 @@ def test_every_dialect_listed_bufferizes_and_frees_everything() -> None:
     assert "tensor<" not in str(apply_pipeline(module, pipeline))
     report = check_pipeline(module, pipeline, "main", INPUTS)
     assert report.ok, (report.mismatches, report.pipeline_error)
+
+
+UNRANKED = """
+func.func @f(%t: tensor<*xf32>, %s: f32, %i: index) -> tensor<*xf32> {
+  %c = tensor.cast %t : tensor<*xf32> to tensor<4xf32>
+  %u = tensor.insert %s into %c[%i] : tensor<4xf32>
+  %r = tensor.cast %u : tensor<4xf32> to tensor<*xf32>
+  return %r : tensor<*xf32>
+}
+func.func @main(%a: tensor<4xf32>, %s: f32, %i: index) -> f32 {
+  %t = tensor.cast %a : tensor<4xf32> to tensor<*xf32>
+  %r = func.call @f(%t, %s, %i) : (tensor<*xf32>, f32, index) -> tensor<*xf32>
+  %c = tensor.cast %r : tensor<*xf32> to tensor<4xf32>
+  %x = tensor.extract %c[%i] : tensor<4xf32>
+  return %x : f32
+}
+"""
+
+
+def test_unranked_result_of_an_op_left_on_tensors_crosses_the_boundary() -> None:
+    """With func listed and tensor not, a function returns an unranked tensor an
+    unlisted op made: the boundary reads it through an unranked to_buffer (a crash
+    before, found by the fuzzer with a filter)."""
+    pipeline = "one-shot-bufferize{dialect-filter=func bufferize-function-boundaries}"
+    module = parse_module(UNRANKED, "unranked.mlir")
+    text = str(apply_pipeline(module, pipeline))
+    assert "tensor<*xf32> to memref<*xf32>" in text, text
+    report = check_pipeline(module, pipeline, "main", INPUTS)
+    assert report.pipeline_error is None, report.pipeline_error
+    assert report.mismatches == [], report.mismatches
+    assert report.before.results == (2.5,)

@@ -56,6 +56,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneAttr,
     TensorType,
+    UnrankedTensorType,
 )
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -136,7 +137,11 @@ from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.allocation import register_default_allocation_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
 from xdsl_bufferize.models.func import fits_argument_type
-from xdsl_bufferize.utils.ir import is_tensor_type, strip_casts_keeping_rank
+from xdsl_bufferize.utils.ir import (
+    is_tensor_type,
+    strip_casts_keeping_rank,
+    unranked_buffer_type,
+)
 
 
 def _convert_arguments(function: func.FuncOp, option: LayoutMapOption) -> None:
@@ -165,11 +170,12 @@ def _buffer_of(value: SSAValue, before: Operation) -> SSAValue:
     if isinstance(value, OpResult) and isinstance(value.op, bufferization.ToTensorOp):
         return value.op.memref
     tensor_type = value.type
-    assert isinstance(tensor_type, TensorType)
-    to_buffer = ext.ToBufferOp.build(
-        operands=[value],
-        result_types=[MemRefType(tensor_type.element_type, tensor_type.get_shape())],
-    )
+    if isinstance(tensor_type, UnrankedTensorType):
+        buffer_type: Attribute = unranked_buffer_type(tensor_type)  # pyright: ignore[reportUnknownArgumentType]
+    else:
+        assert isinstance(tensor_type, TensorType)
+        buffer_type = MemRefType(tensor_type.element_type, tensor_type.get_shape())
+    to_buffer = ext.ToBufferOp.build(operands=[value], result_types=[buffer_type])
     Rewriter.insert_op(to_buffer, InsertPoint.before(before))
     return to_buffer.memref
 

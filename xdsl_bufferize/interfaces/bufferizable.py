@@ -39,7 +39,7 @@ from typing import ClassVar
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, NoneAttr, TensorType
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
-from xdsl.traits import OpTrait
+from xdsl.traits import IsTerminator, OpTrait
 
 from xdsl_bufferize.interfaces.registry import ModelRegistry
 from xdsl_bufferize.utils.ir import BufferType, is_tensor, is_tensor_type
@@ -563,13 +563,19 @@ def is_op_allowed(op: Operation) -> bool:
     """Whether `op` may be bufferized under the active `only_dialects` filter. The
     copies one-shot inserts itself always are: they are not ops of the program the
     filter chose from, and a copy left on tensors would be written through a
-    read-only buffer."""
+    read-only buffer. An op in a terminator's region follows the terminator's owner."""
     allowed = _ALLOWED_DIALECTS[0]
-    return (
-        allowed is None
-        or op.dialect_name() in allowed
-        or OUT_OF_PLACE_COPY_ATTR in op.attributes
-    )
+    if allowed is None or OUT_OF_PLACE_COPY_ATTR in op.attributes:
+        return True
+    terminator = op.parent_op()
+    if terminator is not None and terminator.has_trait(IsTerminator):
+        # An op inside a terminator's region (`tensor.parallel_insert_slice` in
+        # `scf.forall.in_parallel`) is bufferized with the terminator's owner, never
+        # apart from it: the pair is one write.
+        owner = terminator.parent_op()
+        if owner is not None:
+            return is_op_allowed(owner)
+    return op.dialect_name() in allowed
 
 
 def bufferizable_model(op: Operation) -> BufferizableOpModel | None:
