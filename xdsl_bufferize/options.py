@@ -238,8 +238,9 @@ class OneShotBufferizeOptions(PassOptions):
     dump_alias_sets: bool = False
     """With test-analysis-only, annotate alias-set numbers of op results."""
     no_analysis_func_filter: tuple[str, ...] = ()
-    """Skip the analysis of the functions with these names; only the empty list is
-    supported."""
+    """With bufferize-function-boundaries: skip the in-place analysis of the
+    functions with these names; every write in them goes to a copy
+    (copy-before-write for those functions only)."""
     function_boundary_type_conversion: LayoutMapName = "infer-layout-map"
     """Layout of memrefs at function boundaries."""
     must_infer_memory_space: bool = False
@@ -335,7 +336,6 @@ class OneShotBufferizeOptions(PassOptions):
                 self.use_encoding_for_memory_space,
                 False,
             ),
-            ("no-analysis-func-filter", self.no_analysis_func_filter, ()),
         ):
             if value != supported:
                 raise unsupported_option(pass_name, option, value, supported)
@@ -363,6 +363,7 @@ class OneShotBufferizeOptions(PassOptions):
             explain_copies=self.explain_copies,
             dump_alias_sets=self.dump_alias_sets,
             dialect_filter=self.dialect_filter,
+            no_analysis_func_filter=self.no_analysis_func_filter,
             modify_public_functions=self.modify_public_functions,
             infer_private_layouts=self.infer_private_layouts,
             drop_equivalent_buffer_results=self.drop_equivalent_buffer_results,

@@ -132,9 +132,9 @@ def test_reading_options_in_python() -> None:
         parse_spec("one-shot-bufferize{dialect-filter=tensor,linalg}")
     )
     assert built.dialect_filter == ("tensor", "linalg")
-    with pytest.raises(InvalidOptionError, match="option no-analysis-func-filter is"):
+    with pytest.raises(InvalidOptionError, match="option check-parallel-regions is"):
         OneShotBufferizePass.from_spec(
-            parse_spec("one-shot-bufferize{no-analysis-func-filter=f,g}")
+            parse_spec("one-shot-bufferize{check-parallel-regions=false}")
         )
 
 

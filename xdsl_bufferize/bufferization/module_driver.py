@@ -335,6 +335,17 @@ def _remove_bufferization_attributes(function: func.FuncOp) -> None:
                 set_arg_attr(function, index, name, None)
 
 
+def function_analysis_options(
+    function: func.FuncOp, options: BufferizationOptions
+) -> BufferizationOptions:
+    """The options `function` is analysed with: copy-before-write for a function
+    `no_analysis_func_filter` names (MLIR's option: no analysis, every write goes
+    to a copy), `options` otherwise."""
+    if function.sym_name.data in options.no_analysis_func_filter:
+        return replace(options, copy_before_write=True)
+    return options
+
+
 def analyze_module(
     graph: CallGraph,
     options: BufferizationOptions,
@@ -362,7 +373,9 @@ def analyze_module(
             state = record.state
             summary = record.summary
         else:
-            state = ModuleAnalysisState(function, options, func_state)
+            state = ModuleAnalysisState(
+                function, function_analysis_options(function, options), func_state
+            )
             try:
                 state.analyze()
             except BufferizationError:
