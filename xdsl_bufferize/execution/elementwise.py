@@ -39,6 +39,10 @@ from xdsl_bufferize.execution.payload import (
 )
 from xdsl_bufferize.execution.values import ArrayValue, element_type_of, int_width
 
+VECTORIZE = True
+"""Compute tensor operands on whole arrays (False: always element by element, to
+compare the two in tests)."""
+
 
 class UndefinedElement(Exception):
     """Some element's result is undefined: the scalar path reports the first one."""
@@ -238,6 +242,8 @@ def run_on_tensors(
     for value in args:
         if isinstance(value, ArrayValue):
             interpreter.memory.check_tensor_initialised(value, op)
+    if not VECTORIZE:
+        return scalar()
     step = _step_of(op)
     if isinstance(step, str):
         interpreter.fallbacks.setdefault(op.name, step)

@@ -16,11 +16,16 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     AnyFloat,
     DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
     FloatAttr,
+    IndexType,
     IntegerAttr,
     IntegerType,
     ShapedType,
@@ -29,6 +34,7 @@ from xdsl.dialects.builtin import (
 from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_impls
 from xdsl.ir import Attribute, Operation
 
+from xdsl_bufferize.execution.arrays import numpy_dtype
 from xdsl_bufferize.execution.memory import ExecutionError
 from xdsl_bufferize.execution.values import (
     ArrayValue,
@@ -53,6 +59,12 @@ def constant_value(attr: Attribute, result_type: Attribute) -> Any:
     ):
         shape = tuple(result_type.get_shape())
         elem = element_type_of(result_type)
+        packed = _dense_array(attr, elem)
+        if packed is not None and not isinstance(result_type, VectorType):
+            count = num_elements(shape)
+            if packed.size == 1 and count != 1:
+                packed = np.full(count, packed[0], dtype=packed.dtype)
+            return ArrayValue(shape, packed)
         values = [normalize(v, elem) for v in attr.get_values()]  # pyright: ignore[reportUnknownVariableType,reportUnknownArgumentType,reportUnknownMemberType]
         count = num_elements(shape)
         if len(values) == 1 and count != 1:
@@ -65,6 +77,20 @@ def constant_value(attr: Attribute, result_type: Attribute) -> Any:
 
 _ScalarImpl = Callable[[Any, Interpreter, Any, tuple[Any, ...]], tuple[Any, ...]]
 """An op implementation on scalars (and, element by element, on shaped values)."""
+
+
+def _dense_array(attr: DenseIntOrFPElementsAttr, elem: Attribute) -> Any:
+    """The elements of a dense attribute as a flat numpy array read straight from its
+    packed bytes, for the element types stored at their exact width (f16/f32/f64,
+    i8/i16/i32/i64, index); None for the others (decoded one by one)."""
+    if isinstance(elem, IntegerType) and elem.width.data not in (8, 16, 32, 64):
+        return None
+    if not isinstance(
+        elem, IntegerType | IndexType | Float16Type | Float32Type | Float64Type
+    ):
+        return None
+    raw = np.frombuffer(attr.data.data, dtype=np.dtype(elem.format))
+    return raw.astype(numpy_dtype(elem))
 
 
 def map_elements(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
