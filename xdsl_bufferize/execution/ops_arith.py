@@ -314,13 +314,15 @@ def elementwise_impl(op_type: type[Operation]) -> Callable[[_ScalarImpl], Any]:
             op: Operation,
             args: tuple[Any, ...],
         ) -> tuple[Any, ...]:
-            if any(isinstance(a, ArrayValue) for a in args):
-                # Imported here: elementwise imports payload, which imports this module.
-                from xdsl_bufferize.execution.elementwise import run_on_tensors
+            for a in args:
+                if isinstance(a, ArrayValue):
+                    # Imported here: elementwise imports payload, which imports this
+                    # module.
+                    from xdsl_bufferize.execution.elementwise import run_on_tensors
 
-                return run_on_tensors(
-                    interpreter, op, args, lambda: func(self, interpreter, op, args)
-                )
+                    return run_on_tensors(
+                        interpreter, op, args, lambda: func(self, interpreter, op, args)
+                    )
             return func(self, interpreter, op, args)
 
         return impl(op_type)(run)  # pyright: ignore[reportArgumentType]
