@@ -375,3 +375,18 @@ func.func @main() -> tensor<2x2x{t}> {{
         expected = [-(1 << 63), (1 << 63) - 1, 0, -1]
     assert value.data == expected
     assert [type(v) for v in value.data] == [type(v) for v in expected]
+
+
+def test_tensors_of_different_runtime_shapes_stop_the_run_with_their_shapes() -> None:
+    outcome = run_src(
+        """
+func.func @main(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %r = arith.addf %a, %b : tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+""",
+        args=([1.0], [1.0, 2.0, 3.0]),
+    )
+    assert outcome.error == (
+        "operands of different shapes [1] and [3] [arith.addf at test.mlir:3:3 in @main]"
+    )

@@ -2,7 +2,8 @@
 
 MLIR lets every elementwise `arith` / `math` op take tensors. Such an op reads every element of its tensor operands: elements
 nothing wrote (the flags of `ArrayValue.init`) are an uninitialised-read finding at
-the op, as for a `linalg` payload that uses them; the result is all written.
+the op, as for a `linalg` payload that uses them; the result is all written. Tensor
+operands of different runtime shapes (dynamic sizes that disagree) stop the run.
 
 The op is computed over whole arrays with the numpy form of its scalar semantics
 (`ops_arith.py`): the payload compiler's ops (`payload.compile_op`) and the ones
@@ -31,6 +32,7 @@ from xdsl.ir import Attribute, Operation
 
 from xdsl_bufferize.execution.arrays import is_native, numpy_dtype
 from xdsl_bufferize.execution.interpreter import ExecutionInterpreter
+from xdsl_bufferize.execution.memory import ExecutionError
 from xdsl_bufferize.execution.payload import (
     Array,
     Step,
@@ -239,6 +241,12 @@ def run_on_tensors(
     if isinstance(op, arith.SelectOp) and not isinstance(args[0], ArrayValue):
         return scalar()  # a scalar condition picks one whole value: no element read
     assert isinstance(interpreter, ExecutionInterpreter)
+    shape = next(a.shape for a in args if isinstance(a, ArrayValue))
+    for a in args:
+        if isinstance(a, ArrayValue) and a.shape != shape:
+            raise ExecutionError(
+                f"operands of different shapes {list(shape)} and {list(a.shape)}"
+            )
     for value in args:
         if isinstance(value, ArrayValue):
             interpreter.memory.check_tensor_initialised(value, op)
@@ -248,7 +256,6 @@ def run_on_tensors(
     if isinstance(step, str):
         interpreter.fallbacks.setdefault(op.name, step)
         return scalar()
-    shape = next(a.shape for a in args if isinstance(a, ArrayValue))
     arrays: list[Array] = []
     for value, operand in zip(args, op.operands, strict=True):
         dtype = numpy_dtype(element_type_of(operand.type))
