@@ -1,21 +1,23 @@
 """`arith` and `math` ops applied to tensors: whole-array numpy operations.
 
-MLIR lets every elementwise `arith` / `math` op take tensors. Such an op reads every element of its tensor operands: elements
-nothing wrote (the flags of `ArrayValue.init`) are an uninitialised-read finding at
-the op, as for a `linalg` payload that uses them; the result is all written. Tensor
-operands of different runtime shapes (dynamic sizes that disagree) stop the run.
+MLIR lets every elementwise `arith` / `math` op take tensors. Such an op reads every
+element of its tensor operands: elements nothing wrote (the flags of
+`ArrayValue.init`) are an uninitialised-read finding at the op, as for a `linalg`
+payload that uses them; the result is all written. Tensor operands of different
+runtime shapes (dynamic sizes that disagree) stop the run.
 
 The op is computed over whole arrays with the numpy form of its scalar semantics
 (`ops_arith.py`): the payload compiler's ops (`payload.compile_op`) and the ones
-below, which add integer division, bitwise, shift and unsigned max/min ops
-and `math.absi`, each exactly as the scalar path computes it (integers wrap at their
+below, which add integer division, bitwise, shift and unsigned max/min ops and
+`math.absi`, each exactly as the scalar path computes it (integers wrap at their
 width, f32 in float32). (xDSL's comparisons, casts and `select` take no tensor
 operands or conditions.) When an element's result is undefined (a division by zero,
 a shift by the width or more) the op runs element by element, so that the error
 names the first such element as the scalar path does. Other ops (element types numpy
-does not hold, such as bf16 or i1 arithmetic, and `math` ops of two or three
-operands: powf, atan2, copysign, fma, fpowi, ipowi) run element by element through
-the scalar path; `Outcome.fallbacks` names them. (xDSL's cast ops take no tensors.)
+does not hold or compute at their width, such as bf16, i17, or i1 arithmetic other
+than and/or/xor; `math` ops of two or three operands: powf, atan2, copysign, fma,
+fpowi, ipowi) run element by element through the scalar path, and
+`Outcome.fallbacks` names them.
 """
 
 from __future__ import annotations
