@@ -10,7 +10,7 @@ import pytest
 
 from xdsl_bufferize.execution import cli, interpreter
 from xdsl_bufferize.execution.memory import MemoryStats
-from xdsl_bufferize.execution.runner import Outcome
+from xdsl_bufferize.execution.runner import Outcome, verdict
 
 
 def _check(
@@ -148,7 +148,6 @@ def _outcome(ok: bool, value: float = 1.0) -> Outcome:
 
 
 def test_verdict_names_the_failing_run() -> None:
-    verdict = cli._verdict  # pyright: ignore[reportPrivateUsage]
     assert verdict(_outcome(False), _outcome(False), []) == "both runs failed"
     assert verdict(_outcome(False), _outcome(True), []) == (
         "the run before the pipeline failed"

@@ -42,13 +42,36 @@ def test_pad_with_a_constant_matches_numpy() -> None:
     assert result.data == expected.reshape(-1).tolist()  # pyright: ignore[reportAttributeAccessIssue]
 
 
-def test_pad_with_a_value_from_the_indices_still_runs_and_says_so() -> None:
+def test_pad_with_a_value_from_the_indices_runs_whole() -> None:
+    outcome = run_src(
+        """
+    func.func @main(%a: tensor<2x2xindex>) -> tensor<4x3xindex> {
+      %p = tensor.pad %a low[1, 0] high[1, 1] {
+      ^bb0(%i: index, %j: index):
+        %c10 = arith.constant 10 : index
+        %t = arith.muli %i, %c10 : index
+        %v = arith.addi %t, %j : index
+        tensor.yield %v : index
+      } : tensor<2x2xindex> to tensor<4x3xindex>
+      func.return %p : tensor<4x3xindex>
+    }
+    """,
+        args=([[7, 8], [5, 6]],),
+    )
+    assert outcome.results is not None
+    assert outcome.results[0].data == [0, 1, 2, 7, 8, 12, 5, 6, 22, 30, 31, 32]
+    assert outcome.fallbacks == {}
+
+
+def test_pad_with_a_region_numpy_cannot_run_still_runs_and_says_so() -> None:
     outcome = run_src(
         """
     func.func @main(%a: tensor<2xindex>) -> tensor<4xindex> {
       %p = tensor.pad %a low[1] high[1] {
       ^bb0(%i: index):
-        tensor.yield %i : index
+        %c2 = arith.constant 2 : index
+        %h = arith.divsi %i, %c2 : index
+        tensor.yield %h : index
       } : tensor<2xindex> to tensor<4xindex>
       func.return %p : tensor<4xindex>
     }
@@ -56,9 +79,10 @@ def test_pad_with_a_value_from_the_indices_still_runs_and_says_so() -> None:
         args=([7, 8],),
     )
     assert outcome.results is not None
-    assert outcome.results[0].data == [0, 7, 8, 3]
+    assert outcome.results[0].data == [0, 7, 8, 1]
     assert outcome.fallbacks == {
-        "tensor.pad": "a padding value computed from the indices"
+        "tensor.pad": "a padding value computed from the indices "
+        "(arith.divsi in the payload)"
     }
 
 

@@ -19,6 +19,7 @@ from xdsl_bufferize.testing.mlir_compare import (
     compare_decisions,
     compare_generated,
     compare_program,
+    execute,
     mlir_spelling,
     options_text,
     split_inputs,
@@ -223,3 +224,23 @@ def test_run_all_executes_programs_with_equal_decisions() -> None:
     result = compare_program("while", CONDITION_FORWARDS_CAPTURED, run_all=True)
     assert result.status == "compared", result.detail
     assert result.execution in ("ok",) or result.wrong, result.execution
+
+
+def test_execute_does_not_call_undefined_results_ok() -> None:
+    # `@kernel` returns 0/0 whatever its input: equal NaNs before and after the
+    # pipeline prove nothing.
+    text = """
+func.func @kernel(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %z = arith.constant 0.0 : f32
+  %q = arith.divf %z, %z : f32
+  %f = linalg.fill ins(%q : f32) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+  return %f : tensor<4xf32>
+}
+"""
+    assert execute(text, DEFAULT_OPTIONS, ["kernel"]) == (
+        "not run: @kernel: RESULTS UNDEFINED (NaN in result #0): nothing proven"
+    )
+    defined = text.replace(
+        "%q = arith.divf %z, %z : f32", "%q = arith.addf %z, %z : f32"
+    )
+    assert execute(defined, DEFAULT_OPTIONS, ["kernel"]) == "ok"

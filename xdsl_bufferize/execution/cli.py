@@ -26,8 +26,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
-from xdsl_bufferize.execution.memory import DEFAULT_MAX_BYTES, FindingKind, MemoryStats
+from xdsl_bufferize.execution.memory import DEFAULT_MAX_BYTES, MemoryStats
 from xdsl_bufferize.execution.runner import (
+    MATCH,
     Outcome,
     UsageError,
     Value,
@@ -40,8 +41,8 @@ from xdsl_bufferize.execution.runner import (
     random_array,
     random_inputs,
     run,
-    undefined_results,
 )
+from xdsl_bufferize.execution.runner import verdict as run_verdict
 from xdsl_bufferize.execution.values import (
     ArrayValue,
     element_type_of,
@@ -329,8 +330,8 @@ def _main(argv: Sequence[str] | None) -> int:
         for m in mismatches:
             print(f"{label}mismatch: {m}")
         problems += len(mismatches)
-        verdict = _verdict(before, after, mismatches)
-        if verdict != "results match" and not mismatches:
+        verdict = run_verdict(before, after, mismatches)
+        if verdict != MATCH and not mismatches:
             problems += before.error is None and after.error is None
         print(
             f"{label}@{options.entry} before {_results_text(before)}, after "
@@ -342,33 +343,6 @@ def _main(argv: Sequence[str] | None) -> int:
             f"after: {stats_text(after.stats)}"
         )
     return 1 if problems else 0
-
-
-def _verdict(before: Outcome, after: Outcome, mismatches: list[str]) -> str:
-    """How the results of the two runs compare: never "results match" when a run
-    failed, the input program reads uninitialised contents (its results are
-    undefined: an uninitialised read only in the run after the pipeline is a finding
-    against the pipeline) or a result is undefined (NaN)."""
-    if before.results is None and after.results is None:
-        return "both runs failed"
-    if before.results is None:
-        return "the run before the pipeline failed"
-    if after.results is None:
-        return "the run after the pipeline failed"
-    if any(f.kind is FindingKind.UNINITIALISED_READ for f in before.findings):
-        return (
-            "RESULTS UNDEFINED (the run before the pipeline reads contents nothing "
-            "wrote): nothing proven"
-        )
-    if mismatches:
-        return "RESULTS DIFFER"
-    undefined = sorted(
-        set(undefined_results(before.results)) | set(undefined_results(after.results))
-    )
-    if undefined:
-        where = ", ".join(f"#{i}" for i in undefined)
-        return f"RESULTS UNDEFINED (NaN in result {where}): nothing proven"
-    return "results match"
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:

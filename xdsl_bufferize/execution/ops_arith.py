@@ -1,8 +1,9 @@
-"""Implementations of the `arith` and `math` dialects.
+"""Implementations of the `arith` dialect (and the scalar machinery `ops_math.py` shares).
 
 Scalars follow `values.py`: integers in canonical signed form (wrapped to their width),
-floats rounded to their type. Every op also works elementwise on tensors (`ArrayValue`)
-and vectors (flat tuples), as MLIR allows. `arith.select` picks between any two values
+floats rounded to their type. Every op also works elementwise on tensors (`ArrayValue`:
+whole arrays through `elementwise.py`, where a read of contents nothing wrote is a
+finding) and vectors (flat tuples), as MLIR allows. `arith.select` picks between any two values
 (also memrefs) with a scalar condition, or elementwise with a shaped one. Integer
 division by zero and float-to-int conversions of NaN or out-of-range values are
 undefined in MLIR: the executor stops with an error naming the op.
@@ -15,12 +16,16 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from xdsl.dialects import arith
-from xdsl.dialects import math as mathd
 from xdsl.dialects.builtin import (
     AnyFloat,
     DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
     FloatAttr,
+    IndexType,
     IntegerAttr,
     IntegerType,
     ShapedType,
@@ -29,6 +34,7 @@ from xdsl.dialects.builtin import (
 from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_impls
 from xdsl.ir import Attribute, Operation
 
+from xdsl_bufferize.execution.arrays import numpy_dtype
 from xdsl_bufferize.execution.memory import ExecutionError
 from xdsl_bufferize.execution.values import (
     ArrayValue,
@@ -53,6 +59,12 @@ def constant_value(attr: Attribute, result_type: Attribute) -> Any:
     ):
         shape = tuple(result_type.get_shape())
         elem = element_type_of(result_type)
+        packed = _dense_array(attr, elem)
+        if packed is not None and not isinstance(result_type, VectorType):
+            count = num_elements(shape)
+            if packed.size == 1 and count != 1:
+                packed = np.full(count, packed[0], dtype=packed.dtype)
+            return ArrayValue(shape, packed)
         values = [normalize(v, elem) for v in attr.get_values()]  # pyright: ignore[reportUnknownVariableType,reportUnknownArgumentType,reportUnknownMemberType]
         count = num_elements(shape)
         if len(values) == 1 and count != 1:
@@ -63,7 +75,25 @@ def constant_value(attr: Attribute, result_type: Attribute) -> Any:
     raise ExecutionError(f"unsupported constant attribute {attr}")
 
 
-def _map(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+_ScalarImpl = Callable[[Any, Interpreter, Any, tuple[Any, ...]], tuple[Any, ...]]
+"""An op implementation on scalars (and, element by element, on shaped values)."""
+
+
+def _dense_array(attr: DenseIntOrFPElementsAttr, elem: Attribute) -> Any:
+    """The elements of a dense attribute as a flat numpy array read straight from its
+    packed bytes, for the element types stored at their exact width (f16/f32/f64,
+    i8/i16/i32/i64, index); None for the others (decoded one by one)."""
+    if isinstance(elem, IntegerType) and elem.width.data not in (8, 16, 32, 64):
+        return None
+    if not isinstance(
+        elem, IntegerType | IndexType | Float16Type | Float32Type | Float64Type
+    ):
+        return None
+    raw = np.frombuffer(attr.data.data, dtype=np.dtype(elem.format))
+    return raw.astype(numpy_dtype(elem))
+
+
+def map_elements(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     """Apply a scalar function to scalars, or elementwise to tensors and vectors."""
     first = args[0]
     if isinstance(first, ArrayValue):
@@ -74,7 +104,7 @@ def _map(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     return fn(*args)
 
 
-def _elem(op: Operation) -> Attribute:
+def result_element(op: Operation) -> Attribute:
     return element_type_of(op.results[0].type)
 
 
@@ -187,33 +217,33 @@ def _int_binary(fn: Callable[[int, int, Attribute], int]):
         op: Operation,
         args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
-        t = _elem(op)
-        return (_map(lambda a, b: wrap_int(fn(a, b, t), t), args),)
+        t = result_element(op)
+        return (map_elements(lambda a, b: wrap_int(fn(a, b, t), t), args),)
 
     return run
 
 
-def _float_binary(fn: Callable[[float, float], float]):
+def float_binary(fn: Callable[[float, float], float]):
     def run(
         self: InterpreterFunctions,
         interpreter: Interpreter,
         op: Operation,
         args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
-        t = _elem(op)
-        return (_map(lambda a, b: round_float(fn(a, b), t), args),)
+        t = result_element(op)
+        return (map_elements(lambda a, b: round_float(fn(a, b), t), args),)
 
     return run
 
 
-def _float_unary(fn: Callable[[float], float]):
+def float_unary(fn: Callable[[float], float]):
     def run(
         self: InterpreterFunctions,
         interpreter: Interpreter,
         op: Operation,
         args: tuple[Any, ...],
     ) -> tuple[Any, ...]:
-        t = _elem(op)
+        t = result_element(op)
 
         def safe(a: float) -> float:
             try:
@@ -223,7 +253,7 @@ def _float_unary(fn: Callable[[float], float]):
             except OverflowError:
                 return math.inf
 
-        return (_map(safe, args),)
+        return (map_elements(safe, args),)
 
     return run
 
@@ -271,6 +301,35 @@ def _uceildiv(a: int, b: int, t: Attribute) -> int:
     return -((-to_unsigned(a, t)) // ub)
 
 
+def elementwise_impl(op_type: type[Operation]) -> Callable[[_ScalarImpl], Any]:
+    """xDSL's `impl` for an op that applies elementwise to tensors: with a tensor
+    operand it runs through `elementwise.run_on_tensors` (whole arrays, and a read
+    of contents nothing wrote is a finding), which falls back to the scalar
+    implementation element by element where it must."""
+
+    def annot(func: _ScalarImpl) -> Any:
+        def run(
+            self: InterpreterFunctions,
+            interpreter: Interpreter,
+            op: Operation,
+            args: tuple[Any, ...],
+        ) -> tuple[Any, ...]:
+            for a in args:
+                if isinstance(a, ArrayValue):
+                    # Imported here: elementwise imports payload, which imports this
+                    # module.
+                    from xdsl_bufferize.execution.elementwise import run_on_tensors
+
+                    return run_on_tensors(
+                        interpreter, op, args, lambda: func(self, interpreter, op, args)
+                    )
+            return func(self, interpreter, op, args)
+
+        return impl(op_type)(run)  # pyright: ignore[reportArgumentType]
+
+    return annot
+
+
 @register_impls
 class ArithFunctions(InterpreterFunctions):
     """The `arith` dialect."""
@@ -281,162 +340,172 @@ class ArithFunctions(InterpreterFunctions):
     ) -> tuple[Any, ...]:
         return (constant_value(op.value, op.result.type),)
 
-    run_addi = impl(arith.AddiOp)(_int_binary(lambda a, b, t: a + b))
-    run_subi = impl(arith.SubiOp)(_int_binary(lambda a, b, t: a - b))
-    run_muli = impl(arith.MuliOp)(_int_binary(lambda a, b, t: a * b))
-    run_divsi = impl(arith.DivSIOp)(_int_binary(lambda a, b, t: _trunc_div(a, b)))
-    run_divui = impl(arith.DivUIOp)(_int_binary(_udiv))
-    run_remsi = impl(arith.RemSIOp)(_int_binary(lambda a, b, t: _remsi(a, b)))
-    run_remui = impl(arith.RemUIOp)(_int_binary(_urem))
-    run_ceildivsi = impl(arith.CeilDivSIOp)(_int_binary(lambda a, b, t: _ceildiv(a, b)))
-    run_ceildivui = impl(arith.CeilDivUIOp)(_int_binary(_uceildiv))
-    run_floordivsi = impl(arith.FloorDivSIOp)(
+    run_addi = elementwise_impl(arith.AddiOp)(_int_binary(lambda a, b, t: a + b))
+    run_subi = elementwise_impl(arith.SubiOp)(_int_binary(lambda a, b, t: a - b))
+    run_muli = elementwise_impl(arith.MuliOp)(_int_binary(lambda a, b, t: a * b))
+    run_divsi = elementwise_impl(arith.DivSIOp)(
+        _int_binary(lambda a, b, t: _trunc_div(a, b))
+    )
+    run_divui = elementwise_impl(arith.DivUIOp)(_int_binary(_udiv))
+    run_remsi = elementwise_impl(arith.RemSIOp)(
+        _int_binary(lambda a, b, t: _remsi(a, b))
+    )
+    run_remui = elementwise_impl(arith.RemUIOp)(_int_binary(_urem))
+    run_ceildivsi = elementwise_impl(arith.CeilDivSIOp)(
+        _int_binary(lambda a, b, t: _ceildiv(a, b))
+    )
+    run_ceildivui = elementwise_impl(arith.CeilDivUIOp)(_int_binary(_uceildiv))
+    run_floordivsi = elementwise_impl(arith.FloorDivSIOp)(
         _int_binary(lambda a, b, t: _floordiv(a, b))
     )
-    run_andi = impl(arith.AndIOp)(
+    run_andi = elementwise_impl(arith.AndIOp)(
         _int_binary(lambda a, b, t: to_unsigned(a, t) & to_unsigned(b, t))
     )
-    run_ori = impl(arith.OrIOp)(
+    run_ori = elementwise_impl(arith.OrIOp)(
         _int_binary(lambda a, b, t: to_unsigned(a, t) | to_unsigned(b, t))
     )
-    run_xori = impl(arith.XOrIOp)(
+    run_xori = elementwise_impl(arith.XOrIOp)(
         _int_binary(lambda a, b, t: to_unsigned(a, t) ^ to_unsigned(b, t))
     )
-    run_shli = impl(arith.ShLIOp)(
+    run_shli = elementwise_impl(arith.ShLIOp)(
         _int_binary(lambda a, b, t: a << _shift_ok(to_unsigned(b, t), t))
     )
-    run_shrsi = impl(arith.ShRSIOp)(
+    run_shrsi = elementwise_impl(arith.ShRSIOp)(
         _int_binary(lambda a, b, t: a >> _shift_ok(to_unsigned(b, t), t))
     )
-    run_shrui = impl(arith.ShRUIOp)(
+    run_shrui = elementwise_impl(arith.ShRUIOp)(
         _int_binary(
             lambda a, b, t: to_unsigned(a, t) >> _shift_ok(to_unsigned(b, t), t)
         )
     )
-    run_maxsi = impl(arith.MaxSIOp)(_int_binary(lambda a, b, t: max(a, b)))
-    run_minsi = impl(arith.MinSIOp)(_int_binary(lambda a, b, t: min(a, b)))
-    run_maxui = impl(arith.MaxUIOp)(
+    run_maxsi = elementwise_impl(arith.MaxSIOp)(_int_binary(lambda a, b, t: max(a, b)))
+    run_minsi = elementwise_impl(arith.MinSIOp)(_int_binary(lambda a, b, t: min(a, b)))
+    run_maxui = elementwise_impl(arith.MaxUIOp)(
         _int_binary(lambda a, b, t: max(to_unsigned(a, t), to_unsigned(b, t)))
     )
-    run_minui = impl(arith.MinUIOp)(
+    run_minui = elementwise_impl(arith.MinUIOp)(
         _int_binary(lambda a, b, t: min(to_unsigned(a, t), to_unsigned(b, t)))
     )
 
-    run_addf = impl(arith.AddfOp)(_float_binary(lambda a, b: a + b))
-    run_subf = impl(arith.SubfOp)(_float_binary(lambda a, b: a - b))
-    run_mulf = impl(arith.MulfOp)(_float_binary(lambda a, b: a * b))
-    run_divf = impl(arith.DivfOp)(_float_binary(_divf))
-    run_maximumf = impl(arith.MaximumfOp)(_float_binary(_maximumf))
-    run_minimumf = impl(arith.MinimumfOp)(_float_binary(_minimumf))
-    run_maxnumf = impl(arith.MaxnumfOp)(_float_binary(_maxnumf))
-    run_minnumf = impl(arith.MinnumfOp)(_float_binary(_minnumf))
-    run_negf = impl(arith.NegfOp)(_float_unary(lambda a: -a))
+    run_addf = elementwise_impl(arith.AddfOp)(float_binary(lambda a, b: a + b))
+    run_subf = elementwise_impl(arith.SubfOp)(float_binary(lambda a, b: a - b))
+    run_mulf = elementwise_impl(arith.MulfOp)(float_binary(lambda a, b: a * b))
+    run_divf = elementwise_impl(arith.DivfOp)(float_binary(_divf))
+    run_maximumf = elementwise_impl(arith.MaximumfOp)(float_binary(_maximumf))
+    run_minimumf = elementwise_impl(arith.MinimumfOp)(float_binary(_minimumf))
+    run_maxnumf = elementwise_impl(arith.MaxnumfOp)(float_binary(_maxnumf))
+    run_minnumf = elementwise_impl(arith.MinnumfOp)(float_binary(_minnumf))
+    run_negf = elementwise_impl(arith.NegfOp)(float_unary(lambda a: -a))
 
-    @impl(arith.CmpiOp)
+    @elementwise_impl(arith.CmpiOp)
     def run_cmpi(
         self, interpreter: Interpreter, op: arith.CmpiOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
         pred = _CMPI[op.predicate.value.data]
         t = _operand_elem(op)
         return (
-            _map(
+            map_elements(
                 lambda a, b: int(pred(a, b, to_unsigned(a, t), to_unsigned(b, t))), args
             ),
         )
 
-    @impl(arith.CmpfOp)
+    @elementwise_impl(arith.CmpfOp)
     def run_cmpf(
         self, interpreter: Interpreter, op: arith.CmpfOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
         pred = _CMPF[op.predicate.value.data]
-        return (_map(lambda a, b: int(pred(a, b)), args),)
+        return (map_elements(lambda a, b: int(pred(a, b)), args),)
 
-    @impl(arith.SelectOp)
+    @elementwise_impl(arith.SelectOp)
     def run_select(
         self, interpreter: Interpreter, op: arith.SelectOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
         cond, lhs, rhs = args
         if isinstance(cond, ArrayValue | tuple):
-            return (_map(lambda c, a, b: a if c else b, (cond, lhs, rhs)),)
+            return (map_elements(lambda c, a, b: a if c else b, (cond, lhs, rhs)),)
         return (lhs if cond else rhs,)
 
-    @impl(arith.IndexCastOp)
+    @elementwise_impl(arith.IndexCastOp)
     def run_index_cast(
         self, interpreter: Interpreter, op: arith.IndexCastOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        t = _elem(op)
-        return (_map(lambda a: normalize(a, t), args),)
+        t = result_element(op)
+        return (map_elements(lambda a: normalize(a, t), args),)
 
-    @impl(arith.ExtSIOp)
+    @elementwise_impl(arith.ExtSIOp)
     def run_extsi(
         self, interpreter: Interpreter, op: arith.ExtSIOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        src, t = _operand_elem(op), _elem(op)
+        src, t = _operand_elem(op), result_element(op)
         # i1 is stored as 0/1; sign extension makes 1 into -1.
-        return (_map(lambda a: wrap_int(-a if int_width(src) == 1 else a, t), args),)
+        return (
+            map_elements(lambda a: wrap_int(-a if int_width(src) == 1 else a, t), args),
+        )
 
-    @impl(arith.ExtUIOp)
+    @elementwise_impl(arith.ExtUIOp)
     def run_extui(
         self, interpreter: Interpreter, op: arith.ExtUIOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        src, t = _operand_elem(op), _elem(op)
-        return (_map(lambda a: wrap_int(to_unsigned(a, src), t), args),)
+        src, t = _operand_elem(op), result_element(op)
+        return (map_elements(lambda a: wrap_int(to_unsigned(a, src), t), args),)
 
-    @impl(arith.TruncIOp)
+    @elementwise_impl(arith.TruncIOp)
     def run_trunci(
         self, interpreter: Interpreter, op: arith.TruncIOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        t = _elem(op)
-        return (_map(lambda a: wrap_int(a, t), args),)
+        t = result_element(op)
+        return (map_elements(lambda a: wrap_int(a, t), args),)
 
-    @impl(arith.SIToFPOp)
+    @elementwise_impl(arith.SIToFPOp)
     def run_sitofp(
         self, interpreter: Interpreter, op: arith.SIToFPOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        src, t = _operand_elem(op), _elem(op)
+        src, t = _operand_elem(op), result_element(op)
         signed = (lambda a: -a) if int_width(src) == 1 else (lambda a: a)
-        return (_map(lambda a: round_float(float(signed(a)), t), args),)
+        return (map_elements(lambda a: round_float(float(signed(a)), t), args),)
 
-    @impl(arith.UIToFPOp)
+    @elementwise_impl(arith.UIToFPOp)
     def run_uitofp(
         self, interpreter: Interpreter, op: arith.UIToFPOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        src, t = _operand_elem(op), _elem(op)
-        return (_map(lambda a: round_float(float(to_unsigned(a, src)), t), args),)
+        src, t = _operand_elem(op), result_element(op)
+        return (
+            map_elements(lambda a: round_float(float(to_unsigned(a, src)), t), args),
+        )
 
-    @impl(arith.FPToSIOp)
+    @elementwise_impl(arith.FPToSIOp)
     def run_fptosi(
         self, interpreter: Interpreter, op: arith.FPToSIOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        t = _elem(op)
-        return (_map(lambda a: _fp_to_int(a, t, True), args),)
+        t = result_element(op)
+        return (map_elements(lambda a: _fp_to_int(a, t, True), args),)
 
-    @impl(arith.FPToUIOp)
+    @elementwise_impl(arith.FPToUIOp)
     def run_fptoui(
         self, interpreter: Interpreter, op: arith.FPToUIOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        t = _elem(op)
-        return (_map(lambda a: _fp_to_int(a, t, False), args),)
+        t = result_element(op)
+        return (map_elements(lambda a: _fp_to_int(a, t, False), args),)
 
-    @impl(arith.ExtFOp)
+    @elementwise_impl(arith.ExtFOp)
     def run_extf(
         self, interpreter: Interpreter, op: arith.ExtFOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        t = _elem(op)
-        return (_map(lambda a: round_float(a, t), args),)
+        t = result_element(op)
+        return (map_elements(lambda a: round_float(a, t), args),)
 
-    @impl(arith.TruncFOp)
+    @elementwise_impl(arith.TruncFOp)
     def run_truncf(
         self, interpreter: Interpreter, op: arith.TruncFOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        t = _elem(op)
-        return (_map(lambda a: round_float(a, t), args),)
+        t = result_element(op)
+        return (map_elements(lambda a: round_float(a, t), args),)
 
-    @impl(arith.BitcastOp)
+    @elementwise_impl(arith.BitcastOp)
     def run_bitcast(
         self, interpreter: Interpreter, op: arith.BitcastOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        src, t = _operand_elem(op), _elem(op)
+        src, t = _operand_elem(op), result_element(op)
         width = int_width(t) if isinstance(t, IntegerType) else int_width(src)
         fmt = {16: "e", 32: "f", 64: "d"}.get(width)
         if fmt is None:
@@ -450,128 +519,4 @@ class ArithFunctions(InterpreterFunctions):
                 return struct.unpack(fmt, struct.pack(ifmt, to_unsigned(a, src)))[0]
             return a
 
-        return (_map(cast, args),)
-
-
-def _rsqrt(a: float) -> float:
-    if a == 0.0:
-        return math.inf
-    if a < 0:
-        return math.nan
-    return 1.0 / math.sqrt(a)
-
-
-def _log(fn: Callable[[float], float]) -> Callable[[float], float]:
-    def run(a: float) -> float:
-        if a == 0.0:
-            return -math.inf
-        if a < 0 or math.isnan(a):
-            return math.nan
-        return fn(a)
-
-    return run
-
-
-def _exp(a: float) -> float:
-    try:
-        return math.exp(a)
-    except OverflowError:
-        return math.inf
-
-
-def _roundeven(a: float) -> float:
-    return float(round(a)) if math.isfinite(a) else a
-
-
-def _round_half_away(a: float) -> float:
-    if not math.isfinite(a):
-        return a
-    return math.copysign(math.floor(abs(a) + 0.5), a)
-
-
-@register_impls
-class MathFunctions(InterpreterFunctions):
-    """The `math` dialect (floating-point functions and a few integer ones)."""
-
-    run_absf = impl(mathd.AbsFOp)(_float_unary(abs))
-    run_exp = impl(mathd.ExpOp)(_float_unary(_exp))
-    run_exp2 = impl(mathd.Exp2Op)(_float_unary(lambda a: 2.0**a))
-    run_expm1 = impl(mathd.ExpM1Op)(_float_unary(math.expm1))
-    run_sqrt = impl(mathd.SqrtOp)(
-        _float_unary(lambda a: math.nan if a < 0 else math.sqrt(a))
-    )
-    run_rsqrt = impl(mathd.RsqrtOp)(_float_unary(_rsqrt))
-    run_cbrt = impl(mathd.CbrtOp)(
-        _float_unary(lambda a: math.copysign(abs(a) ** (1.0 / 3.0), a))
-    )
-    run_tanh = impl(mathd.TanhOp)(_float_unary(math.tanh))
-    run_log = impl(mathd.LogOp)(_float_unary(_log(math.log)))
-    run_log2 = impl(mathd.Log2Op)(_float_unary(_log(math.log2)))
-    run_log10 = impl(mathd.Log10Op)(_float_unary(_log(math.log10)))
-    run_log1p = impl(mathd.Log1pOp)(
-        _float_unary(lambda a: -math.inf if a == -1 else math.log1p(a))
-    )
-    run_sin = impl(mathd.SinOp)(_float_unary(math.sin))
-    run_cos = impl(mathd.CosOp)(_float_unary(math.cos))
-    run_tan = impl(mathd.TanOp)(_float_unary(math.tan))
-    run_asin = impl(mathd.AsinOp)(_float_unary(math.asin))
-    run_acos = impl(mathd.AcosOp)(_float_unary(math.acos))
-    run_atan = impl(mathd.AtanOp)(_float_unary(math.atan))
-    run_sinh = impl(mathd.SinhOp)(_float_unary(math.sinh))
-    run_cosh = impl(mathd.CoshOp)(_float_unary(math.cosh))
-    run_asinh = impl(mathd.AsinhOp)(_float_unary(math.asinh))
-    run_acosh = impl(mathd.AcoshOp)(_float_unary(math.acosh))
-    run_atanh = impl(mathd.AtanhOp)(_float_unary(math.atanh))
-    run_erf = impl(mathd.ErfOp)(_float_unary(math.erf))
-    run_ceil = impl(mathd.CeilOp)(
-        _float_unary(lambda a: float(math.ceil(a)) if math.isfinite(a) else a)
-    )
-    run_floor = impl(mathd.FloorOp)(
-        _float_unary(lambda a: float(math.floor(a)) if math.isfinite(a) else a)
-    )
-    run_trunc = impl(mathd.TruncOp)(
-        _float_unary(lambda a: float(math.trunc(a)) if math.isfinite(a) else a)
-    )
-    run_round = impl(mathd.RoundOp)(_float_unary(_round_half_away))
-    run_roundeven = impl(mathd.RoundEvenOp)(_float_unary(_roundeven))
-    run_powf = impl(mathd.PowFOp)(_float_binary(lambda a, b: math.pow(a, b)))
-    run_atan2 = impl(mathd.Atan2Op)(_float_binary(math.atan2))
-    run_copysign = impl(mathd.CopySignOp)(_float_binary(math.copysign))
-
-    @impl(mathd.FmaOp)
-    def run_fma(
-        self, interpreter: Interpreter, op: mathd.FmaOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        t = _elem(op)
-        return (_map(lambda a, b, c: round_float(a * b + c, t), args),)
-
-    @impl(mathd.AbsIOp)
-    def run_absi(
-        self, interpreter: Interpreter, op: mathd.AbsIOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        t = _elem(op)
-        return (_map(lambda a: wrap_int(abs(a), t), args),)
-
-    @impl(mathd.FPowIOp)
-    def run_fpowi(
-        self, interpreter: Interpreter, op: mathd.FPowIOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        t = _elem(op)
-        return (_map(lambda a, b: round_float(math.pow(a, b), t), args),)
-
-    @impl(mathd.IPowIOp)
-    def run_ipowi(
-        self, interpreter: Interpreter, op: mathd.IPowIOp, args: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        t = _elem(op)
-
-        def ipow(a: int, b: int) -> int:
-            if b < 0:
-                return (
-                    1
-                    if a == 1
-                    else (-1 if a == -1 and b % 2 else (1 if a == -1 else 0))
-                )
-            return wrap_int(a**b, t)
-
-        return (_map(ipow, args),)
+        return (map_elements(cast, args),)

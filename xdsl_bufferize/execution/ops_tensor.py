@@ -38,6 +38,8 @@ from xdsl_bufferize.execution.interpreter import (
     register_named_impl,
 )
 from xdsl_bufferize.execution.memory import ExecutionError, FindingKind, fresh_tensor
+from xdsl_bufferize.execution.payload import OuterFn
+from xdsl_bufferize.execution.structured import run_index_region
 from xdsl_bufferize.execution.values import (
     ArrayValue,
     default_element,
@@ -374,17 +376,28 @@ class TensorFunctions(InterpreterFunctions):
         )
         check_shape(shape, op.result.type, "tensor.pad")
         block = op.region.blocks.first
-        if min(low + high, default=0) < 0 or block is None or _uses_block_args(block):
-            return (_pad_by_element(interpreter, op, source, low, shape),)
-        # The padding value does not depend on the indices: compute it once.
-        (value,) = interpreter.run_ssacfg_region(
-            op.region, tuple(0 for _ in shape), "tensor.pad"
-        )
+        reason = "a padding value computed from the indices"
+        if min(low + high, default=0) < 0 or block is None:
+            return (_pad_by_element(interpreter, op, source, low, shape, reason),)
         array = source.array()
-        try:
-            result = np.full(shape, value, dtype=array.dtype)
-        except (OverflowError, ValueError):
-            result = np.full(shape, value, dtype=object)
+        if _uses_block_args(block):
+            # The padding value depends on the indices: computed at every index at
+            # once if the region compiles to array operations.
+            whole = run_index_region(block, shape, _outer(interpreter))
+            if isinstance(whole, str):
+                reason += f" ({whole})"
+                return (_pad_by_element(interpreter, op, source, low, shape, reason),)
+            result = np.array(whole)
+            array = source.array(result.dtype)
+        else:
+            # The padding value does not depend on the indices: compute it once.
+            (value,) = interpreter.run_ssacfg_region(
+                op.region, tuple(0 for _ in shape), "tensor.pad"
+            )
+            try:
+                result = np.full(shape, value, dtype=array.dtype)
+            except (OverflowError, ValueError):
+                result = np.full(shape, value, dtype=object)
         inner = tuple(
             slice(lo, lo + n) for lo, n in zip(low, source.shape, strict=True)
         )
@@ -458,12 +471,11 @@ def _pad_by_element(
     source: ArrayValue,
     low: Sequence[int],
     shape: Sequence[int],
+    reason: str,
 ) -> ArrayValue:
     """`tensor.pad` whose padding value depends on the indices (or with negative
     padding): the region runs for each element of the result outside the source."""
-    _interp(interpreter).fallbacks.setdefault(
-        op.name, "a padding value computed from the indices"
-    )
+    _interp(interpreter).fallbacks.setdefault(op.name, reason)
     data: list[int | float] = []
     init: list[bool] = []
     flags = source.initialised()
@@ -491,11 +503,22 @@ def run_generate(
     if not isinstance(t, TensorType):
         raise ExecutionError("expected a tensor result")
     shape = static_shape(cast(TensorType[Attribute], t), args)
+    block = op.regions[0].blocks.first
+    if block is not None:
+        whole = run_index_region(block, shape, _outer(interpreter))
+        if not isinstance(whole, str):
+            return OpImplResult((ArrayValue(shape, whole),), None)
+        interpreter.fallbacks.setdefault(op.name, whole)
     data: list[int | float] = []
     for idx in iter_indices(shape):
         (value,) = interpreter.run_ssacfg_region(op.regions[0], idx, "tensor.generate")
         data.append(value)
     return OpImplResult((ArrayValue(shape, data),), None)
+
+
+def _outer(interpreter: Interpreter) -> OuterFn:
+    """The values of SSA values a region captures, for a compiled payload."""
+    return lambda v: interpreter.get_values((v,))[0]
 
 
 register_named_impl("tensor.generate", run_generate)

@@ -40,7 +40,6 @@ from xdsl_bufferize.execution.values import (
     ArrayValue,
     MemRefView,
     int_width,
-    iter_indices,
     normalize,
     num_elements,
 )
@@ -194,9 +193,14 @@ def transfer_read(
     mem = _interp(interpreter).memory
     grids = _transfer_grids(op, indices, shape)
     active = _active(mask, shape)
-    out: list[Any] = list(passthru) if passthru is not None else [padding] * active.size
-    for k in np.flatnonzero(active).tolist():
-        out[k] = padding
+    out: list[Any] = [padding] * active.size
+    if passthru is not None and not active.all():
+        # masked-off lanes yield the passthru lane
+        out = np.where(
+            active.reshape(-1),
+            np.array(out, dtype=object),
+            np.array(passthru, dtype=object),
+        ).tolist()
     if not isinstance(source, ArrayValue):
         view = _view(source)
         inside = _inside(grids, view.sizes, shape)
@@ -207,14 +211,21 @@ def transfer_read(
     if lanes.any():
         picked = tuple(g[lanes] for g in grids)
         array = source.array()
-        for k, value in zip(
-            np.flatnonzero(lanes).tolist(), array[picked].tolist(), strict=True
-        ):
-            out[k] = value
+        _put(out, lanes, array[picked])
         region = np.zeros(array.shape, dtype=bool)
         region[picked] = True
         mem.check_tensor_initialised(source, op, region)
     return tuple(out)
+
+
+def _put(out: list[Any], lanes: np.ndarray[Any, Any], values: Any) -> None:
+    """Set the elements of `out` (row-major lanes) at the lanes set in `lanes` to
+    `values` (one per such lane, in order), as Python numbers."""
+    if lanes.all():
+        out[:] = values.tolist()
+        return
+    for k, value in zip(np.flatnonzero(lanes).tolist(), values.tolist(), strict=True):
+        out[k] = value
 
 
 def read_lanes(
@@ -239,10 +250,7 @@ def read_lanes(
     mem.check_live(view, op, "reads")
     array = strided(view.buffer.data, view.offset, view.sizes, view.strides)
     picked = tuple(g[lanes] for g in grids)
-    for k, value in zip(
-        np.flatnonzero(lanes).tolist(), array[picked].tolist(), strict=True
-    ):
-        out[k] = value
+    _put(out, lanes, array[picked])
     region = np.zeros(view.sizes, dtype=bool)
     region[picked] = True
     mem.check_initialised(view, op, region)
@@ -356,13 +364,13 @@ class VectorFunctions(InterpreterFunctions):
     def run_create_mask(
         self, interpreter: Interpreter, op: vector.CreateMaskOp, args: tuple[Any, ...]
     ) -> tuple[Any, ...]:
-        shape = cast(VectorType[Attribute], op.results[0].type).get_shape()
-        return (
-            tuple(
-                all(i < bound for i, bound in zip(idx, args, strict=True))
-                for idx in iter_indices(shape)
-            ),
-        )
+        shape = tuple(cast(VectorType[Attribute], op.results[0].type).get_shape())
+        mask = np.ones(shape, dtype=bool)
+        for dim, (size, bound) in enumerate(zip(shape, args, strict=True)):
+            lanes = [1] * len(shape)
+            lanes[dim] = size
+            mask &= (np.arange(size) < bound).reshape(lanes)
+        return (tuple(mask.reshape(-1).tolist()),)
 
     @impl(MaskOp)
     def run_mask(

@@ -1,7 +1,8 @@
 """Payloads of structured ops as numpy array expressions.
 
 `compile_payload` turns the body of a `linalg` structured op (a block of `arith` and
-`math` ops ending in `linalg.yield`) into a function over numpy arrays: each block
+`math` ops ending in `linalg.yield`), or of a `tensor.generate` / `tensor.pad` (ending
+in `tensor.yield`, its arguments the indices), into a function over numpy arrays: each block
 argument is an array of operand elements over many iteration points at once, and each
 op computes its results for all of them. Results are exactly those of the scalar
 implementations (ops_arith.py): float arithmetic in the element's own precision (IEEE
@@ -18,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import numpy as np
-from xdsl.dialects import arith
+from xdsl.dialects import arith, tensor
 from xdsl.dialects import math as mathd
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType
 from xdsl.dialects.linalg import ops as linalg
@@ -26,7 +27,8 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from xdsl_bufferize.execution.arrays import is_native, numpy_dtype
 from xdsl_bufferize.execution.ops_arith import constant_value
-from xdsl_bufferize.execution.values import round_float
+from xdsl_bufferize.execution.ops_math import FLOAT_UNARY
+from xdsl_bufferize.execution.values import element_type_of, round_float
 
 Array = Any
 """A numpy array (or numpy scalar) of element values."""
@@ -40,12 +42,16 @@ OuterFn = Callable[[SSAValue], Any]
 Payload = Callable[[Sequence[Array], IndexFn, OuterFn], list[Array]]
 
 
-def _float_or_none(t: Attribute) -> np.dtype[Any] | None:
+def float_dtype(t: Attribute | None) -> np.dtype[Any] | None:
+    """The numpy dtype of float type `t`, None if it is no float numpy computes."""
+    if t is None:
+        return None
     dtype = numpy_dtype(t)
     return dtype if isinstance(t, AnyFloat) and dtype.kind == "f" else None
 
 
-def _int_ok(t: Attribute) -> bool:
+def int_ok(t: Attribute | None) -> bool:
+    """Whether integer type `t` is stored in a numpy integer of its very width."""
     if isinstance(t, IndexType):
         return True
     return isinstance(t, IntegerType) and t.width.data in (8, 16, 32, 64)
@@ -93,30 +99,6 @@ _INT_BINARY: dict[type[Operation], Callable[[Array, Array], Array]] = {
 }
 
 
-def _exp(a: float) -> float:
-    try:
-        return math.exp(a)
-    except OverflowError:
-        return math.inf
-
-
-def _log(a: float) -> float:
-    if a == 0:
-        return -math.inf
-    if a < 0 or math.isnan(a):
-        return math.nan
-    return math.log(a)
-
-
-_FLOAT_UNARY_PY: dict[type[Operation], Callable[[float], float]] = {
-    mathd.ExpOp: _exp,
-    mathd.TanhOp: math.tanh,
-    mathd.LogOp: _log,
-    mathd.ErfOp: math.erf,
-}
-"""Functions computed element by element through Python's `math` (as the scalar path
-does), to give the very same roundings."""
-
 _CMPF: dict[int, Callable[[Array, Array], Array]] = {
     0: lambda a, b: np.zeros(np.broadcast(a, b).shape, dtype=bool),
     1: lambda a, b: a == b,
@@ -146,7 +128,11 @@ _CMPI: dict[int, Callable[[Array, Array], Array]] = {
 }
 
 
-def _unary_py(fn: Callable[[float], float], t: Attribute, dtype: np.dtype[Any]):
+def python_unary(
+    fn: Callable[[float], float], t: Attribute, dtype: np.dtype[Any]
+) -> Callable[[Array], Array]:
+    """`fn` applied to each element (as a Python float, rounded to `t`)."""
+
     def safe(a: float) -> float:
         try:
             return round_float(fn(a), t)
@@ -166,12 +152,12 @@ def _unary_py(fn: Callable[[float], float], t: Attribute, dtype: np.dtype[Any]):
 Step = Callable[[list[Array]], list[Array]]
 
 
-def _compile_op(op: Operation) -> Step | str:
+def compile_op(op: Operation) -> Step | str:
     """A function from the op's operand arrays to its result arrays, or why not."""
     if isinstance(op, arith.ConstantOp):
         t = op.result.type
         dtype = numpy_dtype(t)
-        if not (isinstance(t, AnyFloat | IndexType) or _int_ok(t)) or not is_native(
+        if not (isinstance(t, AnyFloat | IndexType) or int_ok(t)) or not is_native(
             dtype
         ):
             return f"constant of {t}"
@@ -180,45 +166,47 @@ def _compile_op(op: Operation) -> Step | str:
         except Exception:
             return "non-scalar constant"
         return lambda args: [value]
+    # Elementwise ops take scalars (in payloads) or tensors (`elementwise.py`):
+    # their element type decides.
+    elem = element_type_of(op.results[0].type) if op.results else None
     if type(op) in _FLOAT_BINARY:
-        dtype = _float_or_none(op.results[0].type)
+        dtype = float_dtype(elem)
         if dtype is None:
             return f"{op.name} on {op.results[0].type}"
         fn = _FLOAT_BINARY[type(op)]
         return lambda args: [np.asarray(fn(args[0], args[1])).astype(dtype, copy=False)]
     if type(op) in _INT_BINARY:
-        t = op.results[0].type
-        if not _int_ok(t):
-            return f"{op.name} on {t}"
-        dtype = numpy_dtype(t)
+        if elem is None or not int_ok(elem):
+            return f"{op.name} on {op.results[0].type}"
+        dtype = numpy_dtype(elem)
         fn = _INT_BINARY[type(op)]
         return lambda args: [np.asarray(fn(args[0], args[1])).astype(dtype, copy=False)]
     if isinstance(op, arith.NegfOp):
-        dtype = _float_or_none(op.result.type)
+        dtype = float_dtype(elem)
         if dtype is None:
             return f"negf on {op.result.type}"
         return lambda args: [np.negative(args[0])]
     if isinstance(op, mathd.SqrtOp | mathd.AbsFOp):
-        dtype = _float_or_none(op.result.type)
+        dtype = float_dtype(elem)
         if dtype is None:
             return f"{op.name} on {op.result.type}"
         fn = np.sqrt if isinstance(op, mathd.SqrtOp) else np.abs
         return lambda args: [np.asarray(fn(args[0])).astype(dtype, copy=False)]
-    if type(op) in _FLOAT_UNARY_PY:
-        t = op.results[0].type
-        dtype = _float_or_none(t)
-        if dtype is None:
-            return f"{op.name} on {t}"
-        run = _unary_py(_FLOAT_UNARY_PY[type(op)], t, dtype)
+    if type(op) in FLOAT_UNARY:
+        # Through the scalar path's own Python function, for the same roundings.
+        dtype = float_dtype(elem)
+        if elem is None or dtype is None:
+            return f"{op.name} on {op.results[0].type}"
+        run = python_unary(FLOAT_UNARY[type(op)], elem, dtype)
         return lambda args: [run(args[0])]
     if isinstance(op, arith.CmpfOp):
-        if _float_or_none(op.lhs.type) is None:
+        if float_dtype(op.lhs.type) is None:
             return f"cmpf on {op.lhs.type}"
         pred = _CMPF[op.predicate.value.data]
         return lambda args: [np.asarray(pred(args[0], args[1])).astype(np.int8)]
     if isinstance(op, arith.CmpiOp):
         pred_id = op.predicate.value.data
-        if not _int_ok(op.lhs.type) or pred_id not in _CMPI:
+        if not int_ok(op.lhs.type) or pred_id not in _CMPI:
             return f"cmpi {pred_id} on {op.lhs.type}"
         ipred = _CMPI[pred_id]
         return lambda args: [np.asarray(ipred(args[0], args[1])).astype(np.int8)]
@@ -232,18 +220,18 @@ def _compile_op(op: Operation) -> Step | str:
             np.where(np.asarray(args[0]) != 0, args[1], args[2]).astype(dtype)
         ]
     if isinstance(op, arith.ExtFOp | arith.TruncFOp):
-        dtype = _float_or_none(op.result.type)
-        if dtype is None or _float_or_none(op.input.type) is None:
+        dtype = float_dtype(op.result.type)
+        if dtype is None or float_dtype(op.input.type) is None:
             return f"{op.name} to {op.result.type}"
         return lambda args: [np.asarray(args[0]).astype(dtype)]
     if isinstance(op, arith.IndexCastOp):
-        if not (_int_ok(op.input.type) and _int_ok(op.result.type)):
+        if not (int_ok(op.input.type) and int_ok(op.result.type)):
             return f"index_cast to {op.result.type}"
         dtype = numpy_dtype(op.result.type)
         return lambda args: [np.asarray(args[0]).astype(dtype)]
     if isinstance(op, arith.SIToFPOp):
-        dtype = _float_or_none(op.result.type)
-        if dtype is None or not _int_ok(op.input.type):
+        dtype = float_dtype(op.result.type)
+        if dtype is None or not int_ok(op.input.type):
             return f"sitofp to {op.result.type}"
         return lambda args: [np.asarray(args[0]).astype(dtype)]
     return f"{op.name} in the payload"
@@ -254,7 +242,7 @@ def compile_payload(block: Block) -> Payload | str:
     the yielded arrays, or the reason it cannot be vectorized."""
     steps: list[tuple[Operation, Step | None]] = []
     for op in block.ops:
-        if isinstance(op, linalg.YieldOp):
+        if isinstance(op, linalg.YieldOp | tensor.YieldOp):
             steps.append((op, None))
             continue
         if isinstance(op, linalg.IndexOp):
@@ -262,7 +250,7 @@ def compile_payload(block: Block) -> Payload | str:
             continue
         if op.regions:
             return f"{op.name} in the payload"
-        step = _compile_op(op)
+        step = compile_op(op)
         if isinstance(step, str):
             return step
         steps.append((op, step))
@@ -288,7 +276,7 @@ def compile_payload(block: Block) -> Payload | str:
         for v in captured:
             env[v] = np.asarray(outer(v), dtype=numpy_dtype(v.type))
         for op, step in steps:
-            if isinstance(op, linalg.YieldOp):
+            if isinstance(op, linalg.YieldOp | tensor.YieldOp):
                 return [env[v] for v in op.operands]
             if isinstance(op, linalg.IndexOp):
                 index_op = cast(linalg.IndexOp, op)

@@ -47,9 +47,10 @@ from xdsl_bufferize.execution.memory import (
     AllocKind,
     ExecutionError,
     Finding,
+    FindingKind,
     MemoryStats,
 )
-from xdsl_bufferize.execution.ops_arith import ArithFunctions, MathFunctions
+from xdsl_bufferize.execution.ops_arith import ArithFunctions
 from xdsl_bufferize.execution.ops_bufferization import (
     BufferizationFunctions,
     GpuMemoryFunctions,
@@ -61,6 +62,7 @@ from xdsl_bufferize.execution.ops_control import (
     ScfFunctions,
 )
 from xdsl_bufferize.execution.ops_linalg import LinalgFunctions
+from xdsl_bufferize.execution.ops_math import MathFunctions
 from xdsl_bufferize.execution.ops_memref import MemRefFunctions
 from xdsl_bufferize.execution.ops_tensor import TensorFunctions
 from xdsl_bufferize.execution.ops_vector import VectorFunctions
@@ -139,14 +141,57 @@ class Report:
         return tagged
 
     @property
+    def verdict(self) -> str:
+        """How the two runs compare, as `xdsl-bufferize-check` says it (see
+        `verdict`); "the pipeline failed" if there is no run after it."""
+        if self.after is None:
+            return "the pipeline failed"
+        return verdict(self.before, self.after, self.mismatches)
+
+    @property
     def ok(self) -> bool:
+        """Whether the pipeline is proven on these inputs: it ran, neither run failed
+        or has a finding, and the results match and are defined (a NaN result, or
+        one the input program computes from contents nothing wrote, proves nothing:
+        False, as the CLI's RESULTS UNDEFINED)."""
         return (
             self.pipeline_error is None
             and self.after is not None
             and self.before.ok
             and self.after.ok
-            and not self.mismatches
+            and self.verdict == MATCH
         )
+
+
+MATCH = "results match"
+"""The verdict of two runs that agree on defined results."""
+
+
+def verdict(before: Outcome, after: Outcome, mismatches: Sequence[str]) -> str:
+    """How the results of the two runs compare: never `MATCH` when a run failed,
+    the input program reads uninitialised contents (its results are undefined: an
+    uninitialised read only in the run after the pipeline is a finding against the
+    pipeline) or a result is undefined (NaN)."""
+    if before.results is None and after.results is None:
+        return "both runs failed"
+    if before.results is None:
+        return "the run before the pipeline failed"
+    if after.results is None:
+        return "the run after the pipeline failed"
+    if any(f.kind is FindingKind.UNINITIALISED_READ for f in before.findings):
+        return (
+            "RESULTS UNDEFINED (the run before the pipeline reads contents nothing "
+            "wrote): nothing proven"
+        )
+    if mismatches:
+        return "RESULTS DIFFER"
+    undefined = sorted(
+        set(undefined_results(before.results)) | set(undefined_results(after.results))
+    )
+    if undefined:
+        where = ", ".join(f"#{i}" for i in undefined)
+        return f"RESULTS UNDEFINED (NaN in result {where}): nothing proven"
+    return MATCH
 
 
 def make_context() -> Context:

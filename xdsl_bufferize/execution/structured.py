@@ -356,3 +356,33 @@ def _interval(expr: AffineExpr, ranges: Sequence[int]) -> tuple[int, int]:
             corners = (a * c, a * d, b * c, b * d)
             return min(corners), max(corners)
     raise _NotVectorizable(f"affine expression {expr}")
+
+
+def run_index_region(
+    block: Block, shape: Sequence[int], outer: OuterFn
+) -> np.ndarray[Any, Any] | str:
+    """The value a region computing one element from its indices (the body of a
+    `tensor.generate`, or of a `tensor.pad`) yields at every index of `shape`, as an
+    array of that shape evaluated at once, or the reason it must run per element."""
+    if not VECTORIZE:
+        return "vectorization switched off"
+    payload = payload_of(block)
+    if isinstance(payload, str):
+        return payload
+    terminator = block.last_op
+    if terminator is None or len(terminator.operands) != 1:
+        return "a region not yielding one value"
+    dtype = numpy_dtype(terminator.operands[0].type)
+    if not is_native(dtype):
+        return f"an element type numpy does not compute ({dtype})"
+    grids = list(np.indices(tuple(shape), dtype=np.int64))
+
+    def index(d: int) -> Any:
+        raise _NotVectorizable("linalg.index outside a linalg op")
+
+    try:
+        with np.errstate(all="ignore"):
+            (value,) = payload(grids, index, outer)
+    except _NotVectorizable as e:
+        return str(e)
+    return np.broadcast_to(np.asarray(value), tuple(shape)).astype(dtype)

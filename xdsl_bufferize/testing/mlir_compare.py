@@ -38,7 +38,7 @@ from typing import Any
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
 
-from xdsl_bufferize.execution.runner import check_pipeline
+from xdsl_bufferize.execution.runner import MATCH, check_pipeline
 from xdsl_bufferize.testing.fuzz import apply_pipeline, classify, parse_module
 from xdsl_bufferize.testing.generate import (
     apply_feature_spec,
@@ -293,6 +293,10 @@ def execute(text: str, options: Sequence[tuple[str, str]], entries: list[str]) -
             or (report.after is not None and report.after.error)
         ):
             notes.append(f"@{entry}: did not run")
+            continue
+        if report.verdict != MATCH:
+            # Undefined results (NaN, or contents nothing wrote) prove nothing.
+            notes.append(f"@{entry}: {report.verdict}")
             continue
         return "ok"
     return "not run: " + ("; ".join(notes) or "no entry")
