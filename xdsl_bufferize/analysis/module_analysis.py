@@ -461,6 +461,11 @@ class ReusableAnalyses:
     runs: int = 0
     graph: CallGraph | None = None
     """The call graph of the module, once built (`call_graph`)."""
+    structure_checked: bool = False
+    """The module passed `check_region_terminators` and `check_ranked_tensors`
+    (`analysis/ir_checks.py`) and was changed since only in ways that keep them
+    passing (eliminate-empty-tensors: operands replaced by values of the same type,
+    ranked `tensor.extract_slice`s added), so one-shot need not walk it again."""
 
     def call_graph(self, module: ModuleOp) -> CallGraph:
         """The call graph of `module`: the kept one, or built now and kept (raises

@@ -415,8 +415,9 @@ def _one_shot_module_bufferize(
     prior: ReusableAnalyses | None,
 ) -> BufferizationStatistics:
     register_all_models()
-    check_region_terminators(module)
-    check_ranked_tensors(module)
+    if prior is None or not prior.structure_checked:
+        check_region_terminators(module)
+        check_ranked_tensors(module)
     # The graph eliminate-empty-tensors built (it adds or removes no call).
     graph = build_call_graph(module) if prior is None else prior.call_graph(module)
     check_unknown_ops(module, options)
