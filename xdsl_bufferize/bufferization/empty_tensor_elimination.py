@@ -370,12 +370,21 @@ def eliminate_empty_tensors(
     calls = _calls_by_callee(module)
     tried: set[tuple[object, ...]] = set()
     kept: list[_Candidate] = []
+    # The ops that may hold candidates, in walk order, found once: the rounds add
+    # and erase only `tensor.extract_slice`s, which hold none.
+    producers = [
+        op
+        for op in module.walk()
+        if bufferizable_model(op) is not None
+        and (
+            subset_insertion_model(op) is not None
+            or isinstance(op, LinalgStructuredOperation)
+        )
+    ]
     for _ in range(MAX_ROUNDS):
         claimed: set[OpOperand] = {c.use for c in kept}
         round_candidates: list[_Candidate] = []
-        for op in list(module.walk()):
-            if bufferizable_model(op) is None:
-                continue
+        for op in producers:
             applied = False
             for candidate in _subset_candidates(op, state, claimed):
                 if candidate.key in tried or candidate.use in claimed:
