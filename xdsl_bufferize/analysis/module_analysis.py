@@ -414,9 +414,11 @@ class ModuleAnalysisState(OneShotAnalysisState):
     def analyze(self) -> None:
         """Merge the alias sets of call results that may share memory in their
         callee (no call operand relates them), then run the one-shot analysis."""
-        for op in self.function.walk():
-            if not isinstance(op, func.CallOp):
-                continue
+        # The call graph lists the function's calls in walk order.
+        calls = self.func_state.graph.calls.get(self.function)
+        if calls is None:
+            calls = [op for op in self.function.walk() if isinstance(op, func.CallOp)]
+        for op in calls:
             for group in self._result_groups(op):
                 self._merge([op.results[i] for i in group])
         super().analyze()
