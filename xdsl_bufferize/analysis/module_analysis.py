@@ -256,7 +256,7 @@ def summarize_function(function: func.FuncOp, state: AnalysisState) -> FuncSumma
         return summarize_external(function)
     summary = FuncSummary()
     args = function.args
-    slots = list(operand_slots(function))
+    slots: list[OpOperand] | None = None  # walked once, when first needed
     for index, arg in enumerate(args):
         if not is_tensor_type(arg.type):
             continue
@@ -265,6 +265,8 @@ def summarize_function(function: func.FuncOp, state: AnalysisState) -> FuncSumma
             read, written = declared
         else:
             read = state.is_value_read(arg)
+            if slots is None:
+                slots = list(operand_slots(function))
             written = is_value_written(state, arg, slots)
         if read:
             summary.read_args.add(index)
