@@ -190,12 +190,22 @@ def _input_candidates(
     return found
 
 
-def _calls_by_callee(module: ModuleOp) -> dict[str, list[func.CallOp]]:
+def _scan(
+    module: ModuleOp,
+) -> tuple[list[Operation], dict[str, list[func.CallOp]]]:
+    """In one walk: the ops that may hold candidates (subset insertions, linalg
+    structured ops), in walk order, and the calls of each callee name."""
+    producers: list[Operation] = []
     calls: dict[str, list[func.CallOp]] = {}
     for op in module.walk():
         if isinstance(op, func.CallOp):
             calls.setdefault(op.callee.root_reference.data, []).append(op)
-    return calls
+        if bufferizable_model(op) is not None and (
+            subset_insertion_model(op) is not None
+            or isinstance(op, LinalgStructuredOperation)
+        ):
+            producers.append(op)
+    return producers, calls
 
 
 def _function_argument(value: SSAValue) -> BlockArgument | None:
@@ -367,20 +377,11 @@ def eliminate_empty_tensors(
     if keep is not None:  # the rewrites below keep both checks passing
         keep.structure_checked = True
     state = ChainState(options)
-    calls = _calls_by_callee(module)
+    # The ops that may hold candidates are found once: the rounds add and erase
+    # only `tensor.extract_slice`s, which hold none.
+    producers, calls = _scan(module)
     tried: set[tuple[object, ...]] = set()
     kept: list[_Candidate] = []
-    # The ops that may hold candidates, in walk order, found once: the rounds add
-    # and erase only `tensor.extract_slice`s, which hold none.
-    producers = [
-        op
-        for op in module.walk()
-        if bufferizable_model(op) is not None
-        and (
-            subset_insertion_model(op) is not None
-            or isinstance(op, LinalgStructuredOperation)
-        )
-    ]
     for _ in range(MAX_ROUNDS):
         claimed: set[OpOperand] = {c.use for c in kept}
         round_candidates: list[_Candidate] = []
