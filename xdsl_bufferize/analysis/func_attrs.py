@@ -20,7 +20,11 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 
-from xdsl_bufferize.interfaces.diagnostics import ONE_SHOT_STAGE, op_error
+from xdsl_bufferize.interfaces.diagnostics import (
+    ONE_SHOT_STAGE,
+    BufferizationError,
+    op_error,
+)
 
 WRITABLE_ATTR = "bufferization.writable"
 """Argument attribute (bool): whether the function may write the argument's buffer."""
@@ -116,22 +120,31 @@ def argument_writable(function: func.FuncOp, index: int) -> bool | None:
 def verify_writable_attributes(root: Operation) -> None:
     """Reject writable attributes that are not bool, or not on a function argument."""
     for op in root.walk():
-        for name in WRITABLE_ATTRS:
-            if name in op.attributes:
-                raise op_error(
-                    ONE_SHOT_STAGE,
-                    op,
-                    f"'{name}' is only valid as a function argument attribute",
-                )
-        if isinstance(op, func.FuncOp) and op.arg_attrs is not None:
-            arg_attrs: ArrayAttr[DictionaryAttr] = op.arg_attrs
-            for index, attrs in enumerate(arg_attrs.data):
-                for name in WRITABLE_ATTRS:
-                    attr = attrs.data.get(name)
-                    if attr is not None and _bool_value(attr) is None:
-                        raise op_error(
-                            ONE_SHOT_STAGE,
-                            op,
-                            f"'{name}' of argument #{index} must be a bool "
-                            f"attribute, got {attr}",
-                        )
+        error = writable_attribute_error(op)
+        if error is not None:
+            raise error
+
+
+def writable_attribute_error(op: Operation) -> BufferizationError | None:
+    """The error `verify_writable_attributes` reports at `op`, if any (for walks
+    that check more than this)."""
+    for name in WRITABLE_ATTRS:
+        if name in op.attributes:
+            return op_error(
+                ONE_SHOT_STAGE,
+                op,
+                f"'{name}' is only valid as a function argument attribute",
+            )
+    if isinstance(op, func.FuncOp) and op.arg_attrs is not None:
+        arg_attrs: ArrayAttr[DictionaryAttr] = op.arg_attrs
+        for index, attrs in enumerate(arg_attrs.data):
+            for name in WRITABLE_ATTRS:
+                attr = attrs.data.get(name)
+                if attr is not None and _bool_value(attr) is None:
+                    return op_error(
+                        ONE_SHOT_STAGE,
+                        op,
+                        f"'{name}' of argument #{index} must be a bool "
+                        f"attribute, got {attr}",
+                    )
+    return None

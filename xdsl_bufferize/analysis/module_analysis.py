@@ -256,7 +256,7 @@ def summarize_function(function: func.FuncOp, state: AnalysisState) -> FuncSumma
         return summarize_external(function)
     summary = FuncSummary()
     args = function.args
-    slots = list(operand_slots(function))
+    slots: list[OpOperand] | None = None  # walked once, when first needed
     for index, arg in enumerate(args):
         if not is_tensor_type(arg.type):
             continue
@@ -265,6 +265,8 @@ def summarize_function(function: func.FuncOp, state: AnalysisState) -> FuncSumma
             read, written = declared
         else:
             read = state.is_value_read(arg)
+            if slots is None:
+                slots = list(operand_slots(function))
             written = is_value_written(state, arg, slots)
         if read:
             summary.read_args.add(index)
@@ -414,9 +416,11 @@ class ModuleAnalysisState(OneShotAnalysisState):
     def analyze(self) -> None:
         """Merge the alias sets of call results that may share memory in their
         callee (no call operand relates them), then run the one-shot analysis."""
-        for op in self.function.walk():
-            if not isinstance(op, func.CallOp):
-                continue
+        # The call graph lists the function's calls in walk order.
+        calls = self.func_state.graph.calls.get(self.function)
+        if calls is None:
+            calls = [op for op in self.function.walk() if isinstance(op, func.CallOp)]
+        for op in calls:
             for group in self._result_groups(op):
                 self._merge([op.results[i] for i in group])
         super().analyze()
@@ -461,6 +465,11 @@ class ReusableAnalyses:
     runs: int = 0
     graph: CallGraph | None = None
     """The call graph of the module, once built (`call_graph`)."""
+    structure_checked: bool = False
+    """The module passed `check_region_terminators` and `check_ranked_tensors`
+    (`analysis/ir_checks.py`) and was changed since only in ways that keep them
+    passing (eliminate-empty-tensors: operands replaced by values of the same type,
+    ranked `tensor.extract_slice`s added), so one-shot need not walk it again."""
 
     def call_graph(self, module: ModuleOp) -> CallGraph:
         """The call graph of `module`: the kept one, or built now and kept (raises

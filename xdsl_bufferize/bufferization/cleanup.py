@@ -30,6 +30,7 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
+from xdsl.traits import IsTerminator, SymbolOpInterface
 from xdsl.transforms.canonicalization_patterns.memref import (
     ElideUnusedAlloc,
     MemRefSubviewOfSubviewFolding,
@@ -340,6 +341,9 @@ class TypeDispatchingApplier(RewritePattern):
     def __init__(self, patterns: Sequence[RewritePattern]):
         self._declared = tuple((p, matched_op_types(p)) for p in patterns)
         self._by_class: dict[type[Operation], tuple[RewritePattern, ...]] = {}
+        self._never_dead: dict[type[Operation], bool] = {}
+        """Per op class: a terminator or a symbol, never trivially dead
+        (`is_trivially_dead` asks both traits of every op otherwise)."""
 
     def _candidates(self, op_class: type[Operation]) -> tuple[RewritePattern, ...]:
         found = self._by_class.get(op_class)
@@ -352,8 +356,17 @@ class TypeDispatchingApplier(RewritePattern):
             self._by_class[op_class] = found
         return found
 
+    def _is_never_dead(self, op_class: type[Operation]) -> bool:
+        found = self._never_dead.get(op_class)
+        if found is None:
+            found = op_class.has_trait(IsTerminator) or op_class.has_trait(
+                SymbolOpInterface
+            )
+            self._never_dead[op_class] = found
+        return found
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        if is_trivially_dead(op):
+        if not self._is_never_dead(type(op)) and is_trivially_dead(op):
             rewriter.erase(op)
             return
         for pattern in self._candidates(type(op)):

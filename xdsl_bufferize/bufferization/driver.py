@@ -47,7 +47,10 @@ from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_bufferize.analysis.call_graph import symbol_names
-from xdsl_bufferize.analysis.func_attrs import verify_writable_attributes
+from xdsl_bufferize.analysis.func_attrs import (
+    verify_writable_attributes,
+    writable_attribute_error,
+)
 from xdsl_bufferize.analysis.ir_checks import (
     check_ranked_tensors,
     check_region_terminators,
@@ -419,18 +422,43 @@ def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
     if options.allow_unknown_ops or options.test_analysis_only:
         return
     for op in root.walk():
-        if (
-            bufferizable_model(op) is None
-            and has_tensor_semantics(op)
-            and is_op_allowed(op)
-        ):
-            raise op_error(
-                ONE_SHOT_STAGE,
-                op,
-                "has tensor semantics but no bufferization model (pass "
-                "allow-unknown-ops to keep it on tensors behind to_tensor / "
-                "to_buffer)",
-            )
+        if _is_unknown(op):
+            raise _unknown_op_error(op)
+
+
+def _is_unknown(op: Operation) -> bool:
+    """An op with tensor semantics, no model, and of a dialect the filter allows."""
+    return (
+        bufferizable_model(op) is None
+        and has_tensor_semantics(op)
+        and is_op_allowed(op)
+    )
+
+
+def _unknown_op_error(op: Operation) -> BufferizationError:
+    return op_error(
+        ONE_SHOT_STAGE,
+        op,
+        "has tensor semantics but no bufferization model (pass "
+        "allow-unknown-ops to keep it on tensors behind to_tensor / "
+        "to_buffer)",
+    )
+
+
+def check_op_support(root: Operation, options: BufferizationOptions) -> None:
+    """`check_unknown_ops`, then `verify_writable_attributes`, in one walk (the
+    same first error: an unknown op anywhere before a bad writable attribute)."""
+    if options.allow_unknown_ops or options.test_analysis_only:
+        verify_writable_attributes(root)
+        return
+    first_bad_attribute: BufferizationError | None = None
+    for op in root.walk():
+        if _is_unknown(op):
+            raise _unknown_op_error(op)
+        if first_bad_attribute is None:
+            first_bad_attribute = writable_attribute_error(op)
+    if first_bad_attribute is not None:
+        raise first_bad_attribute
 
 
 def bufferize_ops(root: Operation, state: OneShotBufferizationState) -> None:
@@ -526,8 +554,7 @@ def fold_to_buffer_to_tensor(root: Operation, alignment: int = 64) -> None:
 def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisState:
     """Run the one-shot analysis on `root` and check the models' verdicts."""
     register_all_models()
-    check_unknown_ops(root, options)
-    verify_writable_attributes(root)
+    check_op_support(root, options)
     state = OneShotAnalysisState(root, options)
     state.analyze()
     errors = state.verify()
@@ -576,6 +603,7 @@ __all__ = [
     "OneShotBufferizationState",
     "analyze",
     "bufferize_ops",
+    "check_op_support",
     "check_unknown_ops",
     "fold_to_buffer_to_tensor",
     "one_shot_bufferize",

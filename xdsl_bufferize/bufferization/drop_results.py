@@ -137,16 +137,19 @@ def drop_equivalent_buffer_results(
 ) -> None:
     """Drop, from every eligible function and its calls, the results that return
     an argument's buffer."""
-    functions: list[func.FuncOp] = [
-        op for op in module.walk() if isinstance(op, func.FuncOp)
-    ]
+    functions: list[func.FuncOp] = []
+    call_ops: list[func.CallOp] = []
+    for op in module.walk():  # one walk for both
+        if isinstance(op, func.FuncOp):
+            functions.append(op)
+        elif isinstance(op, func.CallOp):
+            call_ops.append(op)
     by_name = {f.sym_name.data: f for f in functions}
     calls: dict[func.FuncOp, list[func.CallOp]] = {f: [] for f in functions}
-    for op in module.walk():
-        if isinstance(op, func.CallOp):
-            callee = by_name.get(op.callee.root_reference.data)
-            if callee is not None:
-                calls[callee].append(op)
+    for op in call_ops:
+        callee = by_name.get(op.callee.root_reference.data)
+        if callee is not None:
+            calls[callee].append(op)
     for function in functions:
         if is_public(function) and not modify_public_functions:
             continue

@@ -153,23 +153,32 @@ def _input_candidates(
 ) -> list[tuple[_Candidate, int]]:
     """Dead-input rewrites for linalg op `op`: (candidate, input index), several
     inputs per output in order of preference."""
-    if not isinstance(op, LinalgStructuredOperation) or not all_loops_parallel(op):
+    if not isinstance(op, LinalgStructuredOperation):
+        return []
+    num_inputs = num_dps_inputs(op)
+    operands = op.operands
+    # The outs holding an empty tensor first: most ops have none, and decoding the
+    # iterator types and maps costs more than the rest of the query.
+    inits = [
+        use
+        for k in range(num_inputs, len(operands))
+        if is_undefined_contents(operands[k])
+        and (use := OpOperand(op, k)) not in claimed
+    ]
+    if not inits or not all_loops_parallel(op):
         return []
     maps = indexing_maps(op)
     if maps is None:
         return []
-    num_inputs = num_dps_inputs(op)
     found: list[tuple[_Candidate, int]] = []
-    outs_values = set(op.operands[num_inputs:])
-    for k in range(num_inputs, len(op.operands)):
-        use = OpOperand(op, k)
+    outs_values = set(operands[num_inputs:])
+    for use in inits:
+        k = use.index
         empty = use.value
-        if use in claimed or not is_undefined_contents(empty):
-            continue
         if state.bufferizes_to_memory_read(use) or not is_permutation(maps[k]):
             continue
         for j in range(num_inputs):
-            value = op.operands[j]
+            value = operands[j]
             if (
                 value.type == empty.type
                 and maps[j] == maps[k]
@@ -181,12 +190,22 @@ def _input_candidates(
     return found
 
 
-def _calls_by_callee(module: ModuleOp) -> dict[str, list[func.CallOp]]:
+def _scan(
+    module: ModuleOp,
+) -> tuple[list[Operation], dict[str, list[func.CallOp]]]:
+    """In one walk: the ops that may hold candidates (subset insertions, linalg
+    structured ops), in walk order, and the calls of each callee name."""
+    producers: list[Operation] = []
     calls: dict[str, list[func.CallOp]] = {}
     for op in module.walk():
         if isinstance(op, func.CallOp):
             calls.setdefault(op.callee.root_reference.data, []).append(op)
-    return calls
+        if bufferizable_model(op) is not None and (
+            subset_insertion_model(op) is not None
+            or isinstance(op, LinalgStructuredOperation)
+        ):
+            producers.append(op)
+    return producers, calls
 
 
 def _function_argument(value: SSAValue) -> BlockArgument | None:
@@ -355,16 +374,18 @@ def eliminate_empty_tensors(
     register_all_models()
     check_region_terminators(module, "eliminate-empty-tensors")
     check_ranked_tensors(module, "eliminate-empty-tensors")
+    if keep is not None:  # the rewrites below keep both checks passing
+        keep.structure_checked = True
     state = ChainState(options)
-    calls = _calls_by_callee(module)
+    # The ops that may hold candidates are found once: the rounds add and erase
+    # only `tensor.extract_slice`s, which hold none.
+    producers, calls = _scan(module)
     tried: set[tuple[object, ...]] = set()
     kept: list[_Candidate] = []
     for _ in range(MAX_ROUNDS):
         claimed: set[OpOperand] = {c.use for c in kept}
         round_candidates: list[_Candidate] = []
-        for op in list(module.walk()):
-            if bufferizable_model(op) is None:
-                continue
+        for op in producers:
             applied = False
             for candidate in _subset_candidates(op, state, claimed):
                 if candidate.key in tried or candidate.use in claimed:

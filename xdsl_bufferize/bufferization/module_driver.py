@@ -74,7 +74,6 @@ from xdsl_bufferize.analysis.func_attrs import (
     WRITABLE_ATTR,
     arg_attr,
     set_arg_attr,
-    verify_writable_attributes,
 )
 from xdsl_bufferize.analysis.ir_checks import (
     check_ranked_tensors,
@@ -100,7 +99,7 @@ from xdsl_bufferize.bufferization.boundary_types import (
 from xdsl_bufferize.bufferization.copies import insert_tensor_copies
 from xdsl_bufferize.bufferization.driver import (
     bufferize_ops,
-    check_unknown_ops,
+    check_op_support,
     fold_to_buffer_to_tensor,
     one_shot_bufferize,
 )
@@ -434,12 +433,12 @@ def _one_shot_module_bufferize(
     prior: ReusableAnalyses | None,
 ) -> BufferizationStatistics:
     register_all_models()
-    check_region_terminators(module)
-    check_ranked_tensors(module)
+    if prior is None or not prior.structure_checked:
+        check_region_terminators(module)
+        check_ranked_tensors(module)
     # The graph eliminate-empty-tensors built (it adds or removes no call).
     graph = build_call_graph(module) if prior is None else prior.call_graph(module)
-    check_unknown_ops(module, options)
-    verify_writable_attributes(module)
+    check_op_support(module, options)
     stats = BufferizationStatistics()
 
     # 1. Analysis, callees first: each call sees its callee's summary. Public
