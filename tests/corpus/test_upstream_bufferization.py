@@ -32,20 +32,7 @@ SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 SCRIPT = SCRIPTS / "run_upstream_bufferization_tests.py"
 ROOT = os.environ.get("MLIR_BUFFERIZATION_TESTS", "")
 
-KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    (
-        "Dialect/Bufferization/Transforms/one-shot-module-bufferize.mlir#11",
-        "",
-    ): "xDSL 0.75 prints `scf.execute_region { ... }` without its operand-less "
-    "`scf.yield` (as for ops with an implicit terminator); MLIR's execute_region has "
-    "none, so it reads a block without a terminator",
-    (
-        "Dialect/Bufferization/Transforms/one-shot-module-bufferize.mlir#14",
-        "test-analysis-only",
-    ): "xDSL 0.75 prints the extra attributes of a linalg named op after `outs(...)` "
-    "as `attrs = {...}` (here `__inplace_operands_attr__`); MLIR reads them before "
-    "`ins`",
-}
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 """Runs whose output upstream MLIR rejects today, by (case, a part of the pipeline
 text; empty: every pipeline), with why (llvm-project's test texts as stored,
 finch-mlir 0.0.2)."""
