@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 from xdsl.dialects import scf, vector
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.dialects.linalg.abstract_ops import NamedOperation
 from xdsl.dialects.linalg.ops import AddOp
 
@@ -296,3 +296,36 @@ def test_scf_forall_reads_one_bare_result_type() -> None:
     assert _results(module, [t]) == (ArrayValue((4,), [2.0, 3.0, 4.0, 5.0]),)
     assert check_pipeline(module, "comprehensive-bufferize", inputs=[t]).ok
     _upstream_reads(FORALL_BARE, printed)
+
+
+def test_xdsls_own_interpreter_runs_the_bare_forms() -> None:
+    """`xdsl-run`'s interpreter finds xDSL's scf implementations for what we read."""
+    from xdsl.interpreter import Interpreter
+    from xdsl.interpreters.arith import ArithFunctions
+    from xdsl.interpreters.func import FuncFunctions
+    from xdsl.interpreters.scf import ScfFunctions
+
+    text = """
+    func.func @main() -> index {
+      %n = arith.constant 5 : index
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> index {
+        %p = arith.cmpi ult, %i, %c1 : index
+        %w = scf.if %p -> index {
+          scf.yield %n : index
+        } else {
+          %s = arith.addi %a, %i : index
+          scf.yield %s : index
+        }
+        scf.yield %w : index
+      }
+      return %r : index
+    }
+    """
+    interpreter = Interpreter(parse_module(text, "run.mlir"))
+    for functions in (ArithFunctions(), FuncFunctions(), ScfFunctions()):
+        interpreter.register_implementations(functions)
+    (value,) = interpreter.call_op("main", ())
+    # xDSL's interpreter hands the index back as the constant's attribute type.
+    assert value == 15 or (isinstance(value, IntegerAttr) and value.value.data == 15)
