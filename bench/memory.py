@@ -295,16 +295,6 @@ def write_section(path: Path, lines: list[str]) -> None:
     path.write_text(text)
 
 
-def kept_section(path: Path) -> list[str]:
-    """The memory section of `path`, if it has one (the full benchmark keeps it)."""
-    if not path.exists():
-        return []
-    text = path.read_text()
-    if START not in text or END not in text:
-        return []
-    return (START + text.split(START, 1)[1].split(END, 1)[0] + END).splitlines()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.memory", description=__doc__)
     parser.add_argument("--no-mlir", action="store_true", help="skip upstream MLIR")

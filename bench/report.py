@@ -9,7 +9,6 @@ from pathlib import Path
 
 from bench import mlir_side
 from bench.generate import FAMILIES
-from bench.memory import kept_section
 from bench.quality import QualityRow
 from bench.speed import OUR_STAGES, SpeedRow, growth_exponent
 
@@ -382,6 +381,50 @@ SPEED_WORK: tuple[str, ...] = (
 )
 
 
+GENERATED_HEADINGS = frozenset(
+    {
+        "## Machine",
+        "## Targets",
+        SPEED_WORK[0],
+        "## Compile time (medians)",
+        "## Allocations and copies",
+        "## Plots",
+    }
+)
+"""The top-level sections `write_results` writes; every other section of the file
+(the memory and executor sections other commands write, dated notes written by hand)
+is kept, in its order, after them."""
+
+
+def kept_sections(path: Path) -> list[str]:
+    """The sections of `path` a full run does not write, with their sub-sections.
+
+    A section starts at a `## ` heading, or at the HTML comment marker line right
+    before one (the sections other benchmarks replace in place start that way)."""
+    if not path.exists():
+        return []
+    lines = path.read_text().splitlines()
+    starts = [
+        i
+        for i, line in enumerate(lines)
+        if line.startswith("## ")
+        and not (i > 0 and lines[i - 1].startswith("<!--"))
+        or line.startswith("<!--")
+        and not line.startswith("<!-- end")
+        and i + 1 < len(lines)
+        and lines[i + 1].startswith("## ")
+    ]
+    kept: list[str] = []
+    for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
+        chunk = lines[start:end]
+        heading = chunk[0] if chunk[0].startswith("## ") else chunk[1]
+        if heading not in GENERATED_HEADINGS:
+            kept += chunk
+    while kept and not kept[-1].strip():
+        kept.pop()
+    return kept
+
+
 def write_results(
     path: Path,
     command: str,
@@ -392,7 +435,7 @@ def write_results(
     with_plots: bool = True,
 ) -> None:
     images = plots(rows, qrows, path.parent) if with_plots else []
-    memory_section = kept_section(path)
+    kept = kept_sections(path)
     lines: list[str] = [
         "# Benchmark results",
         "",
@@ -459,6 +502,6 @@ def write_results(
         lines += ["### Notes per case", "", *note_lines, ""]
     if images:
         lines += ["## Plots", ""] + [f"![{img}]({img})" for img in images] + [""]
-    if memory_section:
-        lines += [*memory_section, ""]
+    if kept:
+        lines += [*kept, ""]
     path.write_text("\n".join(lines))

@@ -231,13 +231,16 @@ class OneShotBufferizeOptions(PassOptions):
     copy_before_write: bool = False
     """Skip the analysis: every write goes to a copy."""
     dialect_filter: tuple[str, ...] = ()
-    """Restrict bufferization to ops of these dialects; only the empty list (all
-    dialects) is supported."""
+    """Bufferize only ops of these dialects (empty: all); ops of the others stay on
+    tensors behind to_buffer / to_tensor, without needing allow-unknown-ops. With
+    bufferize-function-boundaries, a list without `func` leaves signatures and calls
+    as they are."""
     dump_alias_sets: bool = False
     """With test-analysis-only, annotate alias-set numbers of op results."""
     no_analysis_func_filter: tuple[str, ...] = ()
-    """Skip the analysis of the functions with these names; only the empty list is
-    supported."""
+    """With bufferize-function-boundaries: skip the in-place analysis of the
+    functions with these names; every write in them goes to a copy
+    (copy-before-write for those functions only)."""
     function_boundary_type_conversion: LayoutMapName = "infer-layout-map"
     """Layout of memrefs at function boundaries."""
     must_infer_memory_space: bool = False
@@ -333,8 +336,6 @@ class OneShotBufferizeOptions(PassOptions):
                 self.use_encoding_for_memory_space,
                 False,
             ),
-            ("dialect-filter", self.dialect_filter, ()),
-            ("no-analysis-func-filter", self.no_analysis_func_filter, ()),
         ):
             if value != supported:
                 raise unsupported_option(pass_name, option, value, supported)
@@ -361,6 +362,8 @@ class OneShotBufferizeOptions(PassOptions):
             print_conflicts=self.print_conflicts,
             explain_copies=self.explain_copies,
             dump_alias_sets=self.dump_alias_sets,
+            dialect_filter=self.dialect_filter,
+            no_analysis_func_filter=self.no_analysis_func_filter,
             modify_public_functions=self.modify_public_functions,
             infer_private_layouts=self.infer_private_layouts,
             drop_equivalent_buffer_results=self.drop_equivalent_buffer_results,
@@ -506,6 +509,12 @@ class ComprehensiveBufferizeOptions(
         """The checks of the passes it runs, then its own, in that order."""
         OneShotBufferizeOptions.validate(self, pass_name)
         StackPromotionOptions.validate(self, pass_name)
+        if self.dialect_filter:
+            raise InvalidOptionError(
+                f"{pass_name}: option dialect-filter is not supported (the whole "
+                "module is bufferized and deallocated; for a partial bufferization "
+                "use one-shot-bufferize{dialect-filter=...})"
+            )
         if self.memcpy_op not in MEMCPY_OPS:
             raise invalid_option(pass_name, "memcpy-op", self.memcpy_op, MEMCPY_OPS)
         check_planning_alignment(

@@ -128,9 +128,13 @@ def test_reading_options_in_python() -> None:
         parse_spec("one-shot-bufferize{test-analysis-only print-conflicts}")
     )
     assert built.test_analysis_only and built.print_conflicts
-    with pytest.raises(InvalidOptionError, match="option dialect-filter is not"):
+    built = OneShotBufferizePass.from_spec(
+        parse_spec("one-shot-bufferize{dialect-filter=tensor,linalg}")
+    )
+    assert built.dialect_filter == ("tensor", "linalg")
+    with pytest.raises(InvalidOptionError, match="option check-parallel-regions is"):
         OneShotBufferizePass.from_spec(
-            parse_spec("one-shot-bufferize{dialect-filter=tensor,linalg}")
+            parse_spec("one-shot-bufferize{check-parallel-regions=false}")
         )
 
 

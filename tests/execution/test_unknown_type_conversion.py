@@ -54,3 +54,24 @@ def test_unknown_type_conversion_executes(layout: str, boundaries: bool) -> None
     assert report.ok
     assert after.results is not None
     assert after.results[0] == pytest.approx(6.0 + 10.0 * 10.0)
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+@pytest.mark.parametrize("boundaries", [False, True])
+def test_to_tensor_of_a_strided_buffer_reads_it_without_a_copy(
+    layout: str, boundaries: bool
+) -> None:
+    """A `to_tensor` left at an unknown op wraps a buffer of any layout as it is (our
+    to_tensor verifies as MLIR's does): no contiguous copy is made for it. The two
+    copies left are the out-of-place insert of the argument and the return's."""
+    pipeline = (
+        "one-shot-bufferize{allow-unknown-ops=true "
+        f"unknown-type-conversion={layout} "
+        f"bufferize-function-boundaries={str(boundaries).lower()}}},"
+        "buffer-deallocation-pipeline"
+    )
+    report = check_pipeline(parse_module(SRC, "unknown.mlir"), pipeline, "main", INPUTS)
+    assert report.ok, (report.mismatches, report.pipeline_error)
+    after = report.after
+    assert after is not None
+    assert (after.stats.allocs, after.stats.copies) == (1, 2)

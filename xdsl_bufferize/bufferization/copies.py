@@ -28,6 +28,7 @@ from xdsl_bufferize.analysis.conflicts import Conflict
 from xdsl_bufferize.analysis.one_shot_analysis import OneShotAnalysisState
 from xdsl_bufferize.dialects import bufferization_ext as ext
 from xdsl_bufferize.interfaces.bufferizable import (
+    OUT_OF_PLACE_COPY_ATTR,
     BufferRelation,
     OpOperand,
 )
@@ -96,7 +97,7 @@ def insert_tensor_copies(
                 space = memory_space_of(buffer_type_of(value))
                 if not isinstance(space, NoneAttr):
                     alloc.attributes[MEMORY_SPACE] = space
-        alloc.attributes["__out_of_place_copy__"] = UnitAttr()
+        alloc.attributes[OUT_OF_PLACE_COPY_ATTR] = UnitAttr()
         _insert_before(alloc, op)
         copy = alloc.tensor
         if source is not value:

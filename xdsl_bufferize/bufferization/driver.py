@@ -72,6 +72,8 @@ from xdsl_bufferize.interfaces.bufferizable import (
     LayoutMapOption,
     bufferizable_model,
     has_tensor_semantics,
+    is_op_allowed,
+    only_dialects,
     value_owner_op,
 )
 from xdsl_bufferize.interfaces.copy_reasons import (
@@ -412,11 +414,16 @@ class OneShotBufferizationState(BufferizationState):
 def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
     """Fail on the first op with tensor semantics and no model (unless allowed, or
     under test-analysis-only, which analyses such ops conservatively: their tensor
-    operands are read, their results are not writable)."""
+    operands are read, their results are not writable). Ops the dialect filter
+    leaves out are no error (MLIR's rule)."""
     if options.allow_unknown_ops or options.test_analysis_only:
         return
     for op in root.walk():
-        if bufferizable_model(op) is None and has_tensor_semantics(op):
+        if (
+            bufferizable_model(op) is None
+            and has_tensor_semantics(op)
+            and is_op_allowed(op)
+        ):
             raise op_error(
                 ONE_SHOT_STAGE,
                 op,
@@ -514,39 +521,6 @@ def fold_to_buffer_to_tensor(root: Operation, alignment: int = 64) -> None:
         op.detach()
         op.erase()
         wrappers.extend(sources)
-    for op in list(root.walk()):
-        if isinstance(op, bufferization.ToTensorOp):
-            _contiguous_to_tensor(op)
-
-
-def _contiguous_to_tensor(op: bufferization.ToTensorOp) -> None:
-    """A `to_tensor` left in the output (at an unknown op) of a buffer with a
-    layout other than the identity reads a contiguous copy instead: xDSL's own
-    `to_tensor` takes identity-layout memrefs only. (Ours, `dialects/bufferization_ext.py`,
-    takes any layout as MLIR's does, so this copy could go; kept so that outputs
-    stay as they were.)"""
-    buffer = op.memref
-    buffer_type = buffer.type
-    if not isinstance(buffer_type, MemRefType) or isinstance(
-        buffer_type.layout, NoneAttr
-    ):
-        return
-    memref_type: MemRefType[Attribute] = buffer_type  # pyright: ignore[reportUnknownVariableType]
-    contiguous = MemRefType(
-        memref_type.element_type,
-        memref_type.get_shape(),
-        NoneAttr(),
-        memref_type.memory_space,
-    )
-    with copies_made_for(
-        f"copy for `bufferization.to_tensor` of a {memref_type}: xDSL's to_tensor "
-        "takes identity-layout memrefs only"
-    ):
-        new_ops, copied = realloc_ops(buffer, contiguous, 0)
-    block = op.parent_block()
-    assert block is not None
-    block.insert_ops_before(new_ops, op)
-    op.operands[0] = copied
 
 
 def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisState:
@@ -566,8 +540,16 @@ def analyze(root: Operation, options: BufferizationOptions) -> OneShotAnalysisSt
 def one_shot_bufferize(
     root: Operation, options: BufferizationOptions | None = None
 ) -> BufferizationStatistics:
-    """Bufferize every tensor op under `root` (a module); return statistics."""
+    """Bufferize every tensor op under `root` (a module) of the dialects
+    `options.dialect_filter` allows (all when empty); return statistics."""
     options = options or BufferizationOptions()
+    with only_dialects(options.dialect_filter):
+        return _one_shot_bufferize(root, options)
+
+
+def _one_shot_bufferize(
+    root: Operation, options: BufferizationOptions
+) -> BufferizationStatistics:
     register_all_models()
     check_region_terminators(root)
     check_ranked_tensors(root)

@@ -47,6 +47,7 @@ buffers.
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 
 from xdsl.dialects import bufferization, func, memref
 from xdsl.dialects.builtin import (
@@ -55,6 +56,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneAttr,
     TensorType,
+    UnrankedTensorType,
 )
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -100,6 +102,7 @@ from xdsl_bufferize.bufferization.driver import (
     bufferize_ops,
     check_unknown_ops,
     fold_to_buffer_to_tensor,
+    one_shot_bufferize,
 )
 from xdsl_bufferize.bufferization.drop_results import drop_equivalent_buffer_results
 from xdsl_bufferize.bufferization.public_wrappers import (
@@ -120,6 +123,7 @@ from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
     BufferizationOptions,
     LayoutMapOption,
+    only_dialects,
 )
 from xdsl_bufferize.interfaces.diagnostics import (
     ONE_SHOT_STAGE,
@@ -133,7 +137,11 @@ from xdsl_bufferize.models import register_all_models
 from xdsl_bufferize.models.allocation import register_default_allocation_models
 from xdsl_bufferize.models.bufferization import to_tensor_op
 from xdsl_bufferize.models.func import fits_argument_type
-from xdsl_bufferize.utils.ir import is_tensor_type, strip_casts_keeping_rank
+from xdsl_bufferize.utils.ir import (
+    is_tensor_type,
+    strip_casts_keeping_rank,
+    unranked_buffer_type,
+)
 
 
 def _convert_arguments(function: func.FuncOp, option: LayoutMapOption) -> None:
@@ -162,11 +170,12 @@ def _buffer_of(value: SSAValue, before: Operation) -> SSAValue:
     if isinstance(value, OpResult) and isinstance(value.op, bufferization.ToTensorOp):
         return value.op.memref
     tensor_type = value.type
-    assert isinstance(tensor_type, TensorType)
-    to_buffer = ext.ToBufferOp.build(
-        operands=[value],
-        result_types=[MemRefType(tensor_type.element_type, tensor_type.get_shape())],
-    )
+    if isinstance(tensor_type, UnrankedTensorType):
+        buffer_type: Attribute = unranked_buffer_type(tensor_type)  # pyright: ignore[reportUnknownArgumentType]
+    else:
+        assert isinstance(tensor_type, TensorType)
+        buffer_type = MemRefType(tensor_type.element_type, tensor_type.get_shape())
+    to_buffer = ext.ToBufferOp.build(operands=[value], result_types=[buffer_type])
     Rewriter.insert_op(to_buffer, InsertPoint.before(before))
     return to_buffer.memref
 
@@ -326,6 +335,17 @@ def _remove_bufferization_attributes(function: func.FuncOp) -> None:
                 set_arg_attr(function, index, name, None)
 
 
+def function_analysis_options(
+    function: func.FuncOp, options: BufferizationOptions
+) -> BufferizationOptions:
+    """The options `function` is analysed with: copy-before-write for a function
+    `no_analysis_func_filter` names (MLIR's option: no analysis, every write goes
+    to a copy), `options` otherwise."""
+    if function.sym_name.data in options.no_analysis_func_filter:
+        return replace(options, copy_before_write=True)
+    return options
+
+
 def analyze_module(
     graph: CallGraph,
     options: BufferizationOptions,
@@ -353,7 +373,9 @@ def analyze_module(
             state = record.state
             summary = record.summary
         else:
-            state = ModuleAnalysisState(function, options, func_state)
+            state = ModuleAnalysisState(
+                function, function_analysis_options(function, options), func_state
+            )
             try:
                 state.analyze()
             except BufferizationError:
@@ -394,7 +416,23 @@ def one_shot_module_bufferize(
     prior: ReusableAnalyses | None = None,
 ) -> BufferizationStatistics:
     """Bufferize every function of `module` and its signature, callees first. The
-    analyses in `prior` that are still valid are reused (see `ReusableAnalyses`)."""
+    analyses in `prior` that are still valid are reused (see `ReusableAnalyses`).
+    A dialect filter (`options.dialect_filter`) leaving out `func` leaves the
+    signatures and calls as they are: function bodies bufferize as without function
+    boundaries (MLIR skips the functions its filter does not allow)."""
+    if options.dialect_filter and "func" not in options.dialect_filter:
+        return one_shot_bufferize(
+            module, replace(options, bufferize_function_boundaries=False)
+        )
+    with only_dialects(options.dialect_filter):
+        return _one_shot_module_bufferize(module, options, prior)
+
+
+def _one_shot_module_bufferize(
+    module: ModuleOp,
+    options: BufferizationOptions,
+    prior: ReusableAnalyses | None,
+) -> BufferizationStatistics:
     register_all_models()
     check_region_terminators(module)
     check_ranked_tensors(module)

@@ -29,7 +29,8 @@ Both states are abstract here: `analysis/` and `transforms/` implement them.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum, auto
 from functools import lru_cache
@@ -38,7 +39,7 @@ from typing import ClassVar
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, NoneAttr, TensorType
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
-from xdsl.traits import OpTrait
+from xdsl.traits import IsTerminator, OpTrait
 
 from xdsl_bufferize.interfaces.registry import ModelRegistry
 from xdsl_bufferize.utils.ir import BufferType, is_tensor, is_tensor_type
@@ -126,12 +127,16 @@ class BufferizationOptions:
     test_analysis_only: bool = False
     print_conflicts: bool = False
     explain_copies: bool = False
+    """Record why each copy is made (printed by the passes after they run)."""
     infer_private_layouts: bool = False
     """With identity-layout-map at function boundaries: private functions take the
     layout their callers' buffers have (see `infer_private_layouts`)."""
-    """Record why each copy is made (printed by the passes after they run)."""
     dump_alias_sets: bool = False
     no_analysis_func_filter: tuple[str, ...] = ()
+    dialect_filter: tuple[str, ...] = ()
+    """Bufferize only ops of these dialects (empty: every dialect). Ops of the others
+    stay on tensors behind `to_buffer` / `to_tensor`, as unknown ops do, without
+    needing `allow_unknown_ops` (MLIR's `opFilter`); see `only_dialects`."""
     check_parallel_regions: bool = True
     modify_public_functions: bool = False
     drop_equivalent_buffer_results: bool = True
@@ -532,10 +537,55 @@ def register_bufferizable_model(
     _REGISTRY.register(op_type, model)
 
 
+_ALLOWED_DIALECTS: list[frozenset[str] | None] = [None]
+"""The dialects `only_dialects` restricts bufferization to (None: all)."""
+
+
+@contextmanager
+def only_dialects(dialects: Sequence[str]) -> Iterator[None]:
+    """Within the block, ops of dialects other than `dialects` (when not empty) have
+    no bufferization model: the analysis treats them as unknown ops and the driver
+    leaves them on tensors (MLIR's `dialect-filter` / `BufferizationOptions::opFilter`)."""
+    previous = _ALLOWED_DIALECTS[0]
+    _ALLOWED_DIALECTS[0] = frozenset(dialects) if dialects else None
+    try:
+        yield
+    finally:
+        _ALLOWED_DIALECTS[0] = previous
+
+
+OUT_OF_PLACE_COPY_ATTR = "__out_of_place_copy__"
+"""Marks the `bufferization.alloc_tensor` ops one-shot inserts for out-of-place
+operands (the copies it makes itself)."""
+
+
+def is_op_allowed(op: Operation) -> bool:
+    """Whether `op` may be bufferized under the active `only_dialects` filter. The
+    copies one-shot inserts itself always are: they are not ops of the program the
+    filter chose from, and a copy left on tensors would be written through a
+    read-only buffer. An op in a terminator's region follows the terminator's owner."""
+    allowed = _ALLOWED_DIALECTS[0]
+    if allowed is None or OUT_OF_PLACE_COPY_ATTR in op.attributes:
+        return True
+    terminator = op.parent_op()
+    if terminator is not None and terminator.has_trait(IsTerminator):
+        # An op inside a terminator's region (`tensor.parallel_insert_slice` in
+        # `scf.forall.in_parallel`) is bufferized with the terminator's owner, never
+        # apart from it: the pair is one write.
+        owner = terminator.parent_op()
+        if owner is not None:
+            return is_op_allowed(owner)
+    return op.dialect_name() in allowed
+
+
 def bufferizable_model(op: Operation) -> BufferizableOpModel | None:
     """The bufferization model of `op`: its trait first, then the registry along
-    its class hierarchy (`ModelRegistry`)."""
-    return _REGISTRY.lookup(op)
+    its class hierarchy (`ModelRegistry`); None for an op the active dialect filter
+    leaves out (`only_dialects`)."""
+    model = _REGISTRY.lookup(op)
+    if model is not None and _ALLOWED_DIALECTS[0] is not None and not is_op_allowed(op):
+        return None
+    return model
 
 
 def has_tensor_semantics(op: Operation) -> bool:
