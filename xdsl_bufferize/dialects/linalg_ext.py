@@ -11,7 +11,8 @@
   below, a structured op, replaces xDSL's class in the dialect).
 * `linalg.generic ... -> (tensor<..>, tensor<..>)`: MLIR's spelling of several
   results, which xDSL's parser rejects (`GenericOp` below reads it; it prints so
-  already).
+  already); and `linalg.generic #trait ins(...)`, the trait dictionary given by an
+  attribute alias (`#trait = {indexing_maps = ..., iterator_types = ...}`).
 * `linalg.dot` (`ins(%a, %b : tensor<Nx..>, ...) outs(%c : tensor<..>)`, sum of
   products into a 0-d init) and `linalg.batch_reduce_matmul` (the batch of matmuls
   summed into one 2-d init), as named structured ops with their indexing maps.
@@ -31,6 +32,7 @@ from xdsl.dialects.builtin import (
     AnyFloat,
     ArrayAttr,
     DenseArrayBase,
+    DictionaryAttr,
     MemRefType,
     ShapedType,
     StringAttr,
@@ -428,6 +430,21 @@ class ReduceOp(LinalgStructuredOperation):
             _print_long_form_region(printer, self.body)
 
 
+def _parse_trait(parser: Parser) -> dict[str, Attribute]:
+    """The leading dictionary of `linalg.generic`, written out or as an alias
+    (`#trait`) of a dictionary attribute."""
+    if not parser.lexer.input.content.startswith("#", parser.pos):
+        return parser.parse_optional_attr_dict()
+    start = parser.pos
+    trait = parser.parse_attribute()
+    if not isinstance(trait, DictionaryAttr):
+        parser.raise_error(
+            f"linalg.generic expects a dictionary (or an alias of one), got {trait}",
+            start,
+        )
+    return dict(trait.data)
+
+
 class GenericOp(XdslGenericOp):
     """xDSL's `linalg.generic`, also reading MLIR's `-> (T1, T2)` for several results
     (and keeping the extra attributes of the leading dictionary)."""
@@ -437,7 +454,7 @@ class GenericOp(XdslGenericOp):
     @classmethod
     def parse(cls, parser: Parser) -> GenericOp:
         start = parser.pos
-        attrs = parser.parse_optional_attr_dict()
+        attrs = _parse_trait(parser)
         maps = attrs.pop("indexing_maps", None)
         iterators = attrs.pop("iterator_types", None)
         if not isinstance(maps, ArrayAttr) or not isinstance(iterators, ArrayAttr):
@@ -498,6 +515,9 @@ class GenericOp(XdslGenericOp):
 
 
 def _mac_region(arg_types: Sequence[Attribute]) -> Region:
+    if len(arg_types) != 3:
+        # Raised while the op is read: the parser reports it at the op.
+        raise ValueError(f"expected 2 inputs and 1 init, got {len(arg_types)} operands")
     add, mul = (
         (arith.AddfOp, arith.MulfOp)
         if isinstance(arg_types[-1], AnyFloat)

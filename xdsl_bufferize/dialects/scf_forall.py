@@ -12,6 +12,7 @@ multi-dimensional iteration space, in no specified order and possibly in paralle
 
 The normalized form `in (ub...)` means lower bounds 0 and steps 1; the general form is
 `(%i) = (lb...) to (ub...) step (s...)`. Each bound is a constant or an index value.
+One result type may be written bare (`-> tensor<4xf32>`), as MLIR does.
 `shared_outs` binds one block argument per output tensor; the terminator
 `scf.forall.in_parallel` holds the `tensor.parallel_insert_slice` ops that write the
 iterations' pieces into the outputs, which become the results. After bufferization the
@@ -62,6 +63,8 @@ from xdsl.traits import (
     SingleBlockImplicitTerminator,
 )
 from xdsl.utils.exceptions import VerifyException
+
+from xdsl_bufferize.dialects.scf_syntax import parse_result_types
 
 
 @irdl_op_definition
@@ -280,9 +283,7 @@ class ForallOp(IRDLOperation):
             parser.parse_comma_separated_list(Parser.Delimiter.PAREN, shared_out)
         result_types: list[Attribute] = []
         if parser.parse_optional_punctuation("->"):
-            result_types = parser.parse_comma_separated_list(
-                Parser.Delimiter.PAREN, parser.parse_type
-            )
+            result_types = parse_result_types(parser)
         if len(result_types) != len(outputs_unresolved):
             parser.raise_error("scf.forall: expected one result type per shared output")
         outputs = [

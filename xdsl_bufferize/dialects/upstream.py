@@ -8,7 +8,7 @@ xDSL does not define (`memref.realloc`, `bufferization.dealloc`, `scf.forall`,
 `tensor.parallel_insert_slice`, `vector.contract`, `linalg.map`, MLIR's linalg named ops of
 `linalg_named.py`, ...), swaps in the few subclasses that widen xDSL's class to MLIR's
 forms (`WIDENED_OPS`: `bufferization.to_tensor` / `to_buffer` of a buffer with a memory
-space or a layout, `affine.if`'s custom syntax, MLIR's custom form of `memref.cast` /
+space or a layout, `affine.if`'s and `vector.print`'s custom syntax, MLIR's custom form of `memref.cast` /
 `copy` / `global` from `memref_syntax.py`, ...), and replaces the ops xDSL defines
 wrongly (`linalg.pooling_nchw_max`'s body) or more narrowly than MLIR (convolutions
 without `strides`, `linalg.reduce` of one input) by ours (`REPLACED_OPS`). An op xDSL
@@ -24,6 +24,7 @@ through xDSL's multiverse see the ops) and by the reference executor.
 from __future__ import annotations
 
 from xdsl.dialects import affine, bufferization, linalg, memref, scf, tensor, vector
+from xdsl.dialects.linalg.abstract_ops import NamedOperation
 from xdsl.ir import Attribute, Dialect, Operation
 
 from xdsl_bufferize.dialects.affine_ext import IfOp as AffineIfOp
@@ -49,6 +50,7 @@ from xdsl_bufferize.dialects.memref_syntax import (
     MEMREF_CUSTOM_FORMS,
 )
 from xdsl_bufferize.dialects.scf_forall import ForallOp, InParallelOp
+from xdsl_bufferize.dialects.scf_syntax import install_scf_syntax
 from xdsl_bufferize.dialects.tensor_ext import (
     GenerateOp,
     PadOp,
@@ -57,6 +59,7 @@ from xdsl_bufferize.dialects.tensor_ext import (
 )
 from xdsl_bufferize.dialects.vector_contract import ContractionOp, IteratorTypeAttr
 from xdsl_bufferize.dialects.vector_mask import MaskOp, YieldOp
+from xdsl_bufferize.dialects.vector_print import PrintOp as VectorPrintOp
 
 ADDED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (memref.MemRef, ReallocOp),
@@ -94,6 +97,7 @@ WIDENED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
     (tensor.Tensor, PadOp),
     (memref.MemRef, MemRefRankOp),
     (affine.Affine, AffineIfOp),
+    (vector.Vector, VectorPrintOp),
     (bufferization.Bufferization, ToTensorOp),
     (bufferization.Bufferization, ToBufferOp),
     *((memref.MemRef, op_type) for op_type in MEMREF_CUSTOM_FORMS),
@@ -114,8 +118,19 @@ REPLACED_OPS: tuple[tuple[Dialect, type[Operation]], ...] = (
 universe, ours is the op."""
 
 
+def _print_named_attributes_in_front() -> None:
+    """Every linalg named op reads and prints its extra attributes as MLIR does: a
+    dictionary in front of `ins`, where xDSL 0.75 writes `attrs = {...}` after `outs`
+    for the elementwise and `dot` ops."""
+    for op_type in linalg.Linalg.operations:
+        if issubclass(op_type, NamedOperation):
+            op_type.PRINT_ATTRS_IN_FRONT = True
+
+
 def register_upstream_ops() -> None:
-    """Add `ADDED_OPS` and `ADDED_ATTRIBUTES`, swap in `WIDENED_OPS` and `REPLACED_OPS` (idempotent)."""
+    """Add `ADDED_OPS` and `ADDED_ATTRIBUTES`, swap in `WIDENED_OPS` and `REPLACED_OPS`,
+    give xDSL's scf ops MLIR's spellings and named linalg ops MLIR's attribute
+    position (idempotent)."""
     for dialect, op_type in ADDED_OPS:
         operations = dialect._operations  # pyright: ignore[reportPrivateUsage]
         if not any(op.name == op_type.name for op in operations):
@@ -134,6 +149,8 @@ def register_upstream_ops() -> None:
         for i, op in enumerate(operations):
             if op.name == op_type.name:
                 operations[i] = op_type
+    install_scf_syntax()
+    _print_named_attributes_in_front()
 
 
 register_upstream_ops()

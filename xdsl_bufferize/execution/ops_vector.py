@@ -1,5 +1,6 @@
 """Implementations of `vector` transfers, loads, stores and masks on tensors and memrefs,
-and of `vector.contract` (numpy, the whole contraction at once).
+of `vector.contract` (numpy, the whole contraction at once) and of `vector.print` (no
+text kept).
 
 Vectors are flat tuples of scalars in row-major order. A transfer reads or writes
 through the `MemoryTracker` (use after free, out of bounds, writes into constants);
@@ -32,6 +33,7 @@ from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 
 from xdsl_bufferize.dialects.vector_contract import ContractionOp, element_of, shape_of
 from xdsl_bufferize.dialects.vector_mask import MaskOp
+from xdsl_bufferize.dialects.vector_print import PrintOp as VectorPrintOp
 from xdsl_bufferize.execution.arrays import strided, view_extent
 from xdsl_bufferize.execution.memory import ExecutionError, MemoryTracker
 from xdsl_bufferize.execution.memory_model import store_array
@@ -441,3 +443,11 @@ class VectorFunctions(InterpreterFunctions):
                 raise ExecutionError("unsupported vector broadcast")
             return (value * (count // len(value)),)
         return ((value,) * count,)
+
+    @impl(VectorPrintOp)
+    def run_print(
+        self, interpreter: Interpreter, op: VectorPrintOp, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        # The value was computed (and its reads checked) already; the executor
+        # compares results and memory, not printed text, so nothing is kept.
+        return ()
