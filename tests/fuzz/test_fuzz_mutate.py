@@ -74,6 +74,10 @@ def test_inprocess_runs_report_exit_and_crash(monkeypatch: pytest.MonkeyPatch) -
     assert not opt_failed(ok) and "arith.addf" in ok.output
     bad = run_opt_inprocess(VALID.replace("%a, %a", "%a, %zz"), "cse")
     assert not opt_failed(bad) and "zz" in bad.output
+    # A bad option is one line and exit 1 on the command line: no crash here either.
+    option = run_opt_inprocess(VALID, "comprehensive-bufferize{dialect-filter=tensor}")
+    assert not opt_failed(option) and option.exit_code == 1
+    assert "option dialect-filter is not supported" in option.output
     original = xDSLOptMain.register_all_passes
 
     def register(self: xDSLOptMain) -> None:

@@ -44,6 +44,7 @@ from xdsl_bufferize.testing.fuzz import (
     slug,
     time_limit,
 )
+from xdsl_bufferize.utils.cli_errors import InvalidOptionError
 
 OPT_FLAGS = ("--parsing-diagnostics", "--verify-diagnostics")
 """Flags that turn parse and verify errors into printed messages."""
@@ -229,6 +230,10 @@ def run_opt_inprocess(
             xDSLOptMain(args=args).run()
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except InvalidOptionError as e:
+        # The command line prints it as one line and exits 1 (`utils/cli_errors.py`).
+        out.write(f"error: {e}\n")
+        code = 1
     except CaseTimeout as e:
         crash = f"timeout: {e}"
     except Exception as e:
