@@ -2,8 +2,10 @@
 expand of dynamically shaped arguments), `cf_tensor_args` (cf branches carrying
 tensors), `memory_space` helpers returning tensors in space 1 and
 `call_returned_args` (a helper returning its argument beside the result of a call
-that returns that argument on some paths only) and `loop_yields` (loops yielding
-new tensors, outside values or constants back, on all paths or some). Off by default
+that returns that argument on some paths only), `loop_yields` (loops yielding
+new tensors, outside values or constants back, on all paths or some) and
+`execute_region_blocks` (an `scf.execute_region` of several blocks, branching and
+merging tensors). Off by default
 (every seed's program is what it was), on when enabled, and their programs keep
 their results and free every buffer under both bufferization pipelines."""
 
@@ -29,6 +31,7 @@ FEATURES = {
     "memory_space": ("call @space",),
     "call_returned_args": ("call @retboth", "call @pickarg"),
     "loop_yields": ("%yif", "%ynew"),
+    "execute_region_blocks": ("scf.execute_region", "cf.cond_br %cond"),
 }
 SPEC_EXTRA = {"loop_yields": ",+nonequivalent_yields"}
 """What a feature needs besides itself (loops yielding new tensors back are
@@ -37,7 +40,13 @@ non-equivalent yields)."""
 
 @pytest.mark.parametrize(
     "feature",
-    ["dynamic_reshape", "cf_tensor_args", "call_returned_args", "loop_yields"],
+    [
+        "dynamic_reshape",
+        "cf_tensor_args",
+        "call_returned_args",
+        "loop_yields",
+        "execute_region_blocks",
+    ],
 )
 def test_off_by_default(feature: str) -> None:
     assert not GeneratorConfig().enabled(feature)

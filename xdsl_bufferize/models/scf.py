@@ -1,5 +1,5 @@
 """Bufferization models of the `scf` dialect (scf.while's and scf.condition's are in
-`models/scf_while.py`; the region flow of the scf ops, asked by buffer deallocation
+`models/scf_while.py`, scf.execute_region's in `models/scf_execute_region.py`; the region flow of the scf ops, asked by buffer deallocation
 and the other buffer analyses, in `models/scf_region_flow.py`; the helpers the models
 share with other region ops in `models/region_bufferization.py`).
 
@@ -464,29 +464,6 @@ class IndexSwitchOpModel(YieldingRegionsModel):
         )
 
 
-class ExecuteRegionOpModel(YieldingRegionsModel):
-    """scf.execute_region: results are the buffers its region yields."""
-
-    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
-        """Tensors passed between the blocks of the region (`cf.br` to a block
-        argument) are refused: only a function body's blocks get buffer arguments
-        (`models/unstructured.py`)."""
-        for block in op.regions[0].blocks:
-            if block is not op.regions[0].first_block and any(
-                is_tensor(argument) for argument in block.args
-            ):
-                return (
-                    "a block of its region takes a tensor argument: tensors passed "
-                    "between the blocks of an scf.execute_region are not supported"
-                )
-        return None
-
-    def rebuild(
-        self, op: Operation, regions: list[Region], result_types: list[Attribute]
-    ) -> Operation:
-        return scf.ExecuteRegionOp(result_types, regions[0])
-
-
 class YieldOpModel(BufferizableOpModel):
     """scf.yield: in a loop it reads the value (a copy may be yielded); in
     if / index_switch / execute_region it only forwards it to the parent's result."""
@@ -605,7 +582,6 @@ def register_scf_models() -> None:
     register_bufferizable_model(scf.ConditionOp, ConditionOpModel())
     register_bufferizable_model(scf.IfOp, IfOpModel())
     register_bufferizable_model(scf.IndexSwitchOp, IndexSwitchOpModel())
-    register_bufferizable_model(scf.ExecuteRegionOp, ExecuteRegionOpModel())
     register_bufferizable_model(scf.YieldOp, YieldOpModel())
     register_bufferizable_model(scf.ParallelOp, ParallelOpModel())
     register_bufferizable_model(scf.ReduceOp, ReduceOpModel())

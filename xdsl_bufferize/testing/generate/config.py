@@ -67,12 +67,13 @@ OPT_IN_FEATURES: tuple[str, ...] = (
     "named_structured",
     "call_returned_args",
     "loop_yields",
+    "execute_region_blocks",
 )
 """Tensor features that are off unless enabled (`+memory_space`, `+dynamic_reshape`,
-`+cf_tensor_args`, `+named_structured`, `+call_returned_args`, `+loop_yields`), so that
-the programs of every seed stay as they were without them (see `memory_space`,
-`dynamic_reshape`, `named_structured`, `call_returned_args` and `loop_yields`
-below)."""
+`+cf_tensor_args`, `+named_structured`, `+call_returned_args`, `+loop_yields`,
+`+execute_region_blocks`), so that the programs of every seed stay as they were
+without them (see `memory_space`, `dynamic_reshape`, `named_structured`,
+`call_returned_args`, `loop_yields` and `execute_region_blocks` below)."""
 
 TENSOR_FEATURES: tuple[str, ...] = (
     "calls",
@@ -125,6 +126,12 @@ computed from it (`linalg.generic` into a `tensor.empty`), or an `scf.if` yieldi
 such a new tensor on one path and the chain, a tensor from outside the loop or a
 constant made in the body on the other; with two iteration arguments sometimes one
 new tensor yielded to both.
+
+`execute_region_blocks` (opt-in: `+execute_region_blocks`): `scf.execute_region`
+whose entry block branches (`cf.cond_br`) to a block writing a tensor (or making a
+new one) and to a block yielding it or a new tensor, or whose written value and the
+tensor itself meet in a block argument of a merge block that may write again and
+yields; the tensor is sometimes read again after the region.
 
 `memory_space` (opt-in: `+memory_space`): tensors in memory space 1 (`bufferization.alloc_tensor()
 {memory_space = 1 : i64}`, filled or initialised like other new tensors, or an
