@@ -5,7 +5,8 @@ tensors), `memory_space` helpers returning tensors in space 1 and
 that returns that argument on some paths only), `loop_yields` (loops yielding
 new tensors, outside values or constants back, on all paths or some) and
 `execute_region_blocks` (an `scf.execute_region` of several blocks, branching and
-merging tensors). Off by default
+merging tensors), `slice_casts` (a tile cast between its producer and its
+insertion). Off by default
 (every seed's program is what it was), on when enabled, and their programs keep
 their results and free every buffer under both bufferization pipelines."""
 
@@ -32,6 +33,7 @@ FEATURES = {
     "call_returned_args": ("call @retboth", "call @pickarg"),
     "loop_yields": ("%yif", "%ynew"),
     "execute_region_blocks": ("scf.execute_region", "cf.cond_br %cond"),
+    "slice_casts": ("%tc",),
 }
 SPEC_EXTRA = {"loop_yields": ",+nonequivalent_yields"}
 """What a feature needs besides itself (loops yielding new tensors back are
@@ -46,6 +48,7 @@ non-equivalent yields)."""
         "call_returned_args",
         "loop_yields",
         "execute_region_blocks",
+        "slice_casts",
     ],
 )
 def test_off_by_default(feature: str) -> None:

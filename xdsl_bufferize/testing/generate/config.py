@@ -68,12 +68,14 @@ OPT_IN_FEATURES: tuple[str, ...] = (
     "call_returned_args",
     "loop_yields",
     "execute_region_blocks",
+    "slice_casts",
 )
 """Tensor features that are off unless enabled (`+memory_space`, `+dynamic_reshape`,
 `+cf_tensor_args`, `+named_structured`, `+call_returned_args`, `+loop_yields`,
-`+execute_region_blocks`), so that the programs of every seed stay as they were
-without them (see `memory_space`, `dynamic_reshape`, `named_structured`,
-`call_returned_args`, `loop_yields` and `execute_region_blocks` below)."""
+`+execute_region_blocks`, `+slice_casts`), so that the programs of every seed stay
+as they were without them (see `memory_space`, `dynamic_reshape`, `named_structured`,
+`call_returned_args`, `loop_yields`, `execute_region_blocks` and `slice_casts`
+below)."""
 
 TENSOR_FEATURES: tuple[str, ...] = (
     "calls",
@@ -132,6 +134,11 @@ whose entry block branches (`cf.cond_br`) to a block writing a tensor (or making
 new one) and to a block yielding it or a new tensor, or whose written value and the
 tensor itself meet in a block argument of a merge block that may write again and
 yields; the tensor is sometimes read again after the region.
+
+`slice_casts` (opt-in: `+slice_casts`): a tile computed on a new tensor of the other
+type (static where the tile is dynamic, dynamic where it is static), then
+`tensor.cast` to the tile's type before its `tensor.insert_slice` (empty-tensor
+elimination through the cast).
 
 `memory_space` (opt-in: `+memory_space`): tensors in memory space 1 (`bufferization.alloc_tensor()
 {memory_space = 1 : i64}`, filled or initialised like other new tensors, or an
