@@ -256,14 +256,14 @@ CASES = {
     "loop_body": Case(
         LOOP_BODY,
         COMPREHENSIVE,
-        (((True,), (4.0, 3.0), (7, 6)), ((False,), (1.0, 0.0), (10, 6))),
+        (((True,), (4.0, 3.0), (4, 3)), ((False,), (1.0, 0.0), (7, 3))),
         0,
         2,
     ),
     "loop_calling": Case(
         LOOP_CALLING,
         COMPREHENSIVE,
-        (((True,), (1.0, 3.0), (8, 6)), ((False,), (1.0, 0.0), (11, 6))),
+        (((True,), (1.0, 3.0), (5, 3)), ((False,), (1.0, 0.0), (8, 3))),
         0,
         2,
     ),

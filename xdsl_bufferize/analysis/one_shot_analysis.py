@@ -87,6 +87,7 @@ from xdsl_bufferize.analysis.definitions import (
     collect_reads,
     walk_definitions,
 )
+from xdsl_bufferize.analysis.loop_yields import fresh_buffer_origins
 from xdsl_bufferize.analysis.one_shot_forced import (
     check_forced_writable,
     force_in_place,
@@ -224,6 +225,11 @@ class OneShotAnalysisState(AnalysisState):
                 if hi >= start and read.owner is not op:
                     return True
         return False
+
+    def fresh_buffer_origins(
+        self, value: SSAValue, loop: Operation, iter_arg: SSAValue
+    ) -> frozenset[SSAValue] | None:
+        return fresh_buffer_origins(self, value, loop, iter_arg, self.conflicts)
 
     def conflict_of(self, operand: OpOperand) -> Conflict | None:
         """Why `operand` is out of place (None if it is in place)."""

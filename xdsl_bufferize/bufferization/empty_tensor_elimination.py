@@ -37,11 +37,13 @@ allocation). Undone candidates may try another input in a next round.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
-from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects import func, tensor
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from xdsl_bufferize.analysis.call_graph import function_returns, is_public
 from xdsl_bufferize.analysis.empty_tensor import (
@@ -86,8 +88,8 @@ class _Candidate:
     use: OpOperand
     empty: SSAValue
     required: list[OpOperand] = field(default_factory=list[OpOperand])
-    new_op: Operation | None = None
-    """The op built to produce the new value (erased when undone)."""
+    new_ops: list[Operation] = field(default_factory=list[Operation])
+    """The ops built to produce the new value (erased when undone)."""
     argument: BlockArgument | None = None
     """The function argument a dead-input rewrite makes the destination (kept only
     if no public function then returns that buffer: `_public_lenders`)."""
@@ -97,10 +99,10 @@ class _Candidate:
 
     def revert(self) -> None:
         self.use.owner.operands[self.use.index] = self.empty
-        if self.new_op is not None:
-            self.new_op.detach()
-            self.new_op.erase()
-            self.new_op = None
+        for op in reversed(self.new_ops):
+            op.detach()
+            op.erase()
+        self.new_ops = []
 
 
 def _subset_candidates(
@@ -119,7 +121,7 @@ def _subset_candidates(
     found: list[_Candidate] = []
     for empty, chain in traces:
         first_use = chain[-1]
-        if first_use in claimed or empty.type != source.type:
+        if first_use in claimed or not tensor_cast_compatible(empty.type, source.type):
             continue
         if state.bufferizes_to_memory_read(first_use):
             continue
@@ -138,13 +140,38 @@ def _subset_candidates(
     return found
 
 
+def tensor_cast_compatible(a: Attribute, b: Attribute) -> bool:
+    """Whether a `tensor.cast` goes between ranked tensor types `a` and `b`: one
+    element type and rank, static sizes agreeing where both are static."""
+    if not isinstance(a, TensorType) or not isinstance(b, TensorType):
+        return False
+    a_type: TensorType[Attribute] = a  # pyright: ignore[reportUnknownVariableType]
+    b_type: TensorType[Attribute] = b  # pyright: ignore[reportUnknownVariableType]
+    a_shape, b_shape = a_type.get_shape(), b_type.get_shape()
+    return (
+        a_type.element_type == b_type.element_type
+        and len(a_shape) == len(b_shape)
+        and all(x == y or x < 0 or y < 0 for x, y in zip(a_shape, b_shape, strict=True))
+    )
+
+
 def _apply_subset(candidate: _Candidate, insertion: Operation) -> None:
     model = subset_insertion_model(insertion)
     assert model is not None
     value, new_op = model.build_subset_extraction(insertion, candidate.use.owner)
     if new_op is not None:
-        candidate.new_op = new_op
+        candidate.new_ops.append(new_op)
         candidate.required.append(OpOperand(new_op, 0))
+    empty_type = candidate.empty.type
+    if value.type != empty_type:
+        # A `tensor.cast` between the chain and the insertion: the extracted
+        # subset is cast back to the empty tensor's type.
+        assert isinstance(empty_type, TensorType)
+        cast_op = tensor.CastOp(value, cast(TensorType[Attribute], empty_type))
+        Rewriter.insert_op(cast_op, InsertPoint.before(candidate.use.owner))
+        candidate.new_ops.append(cast_op)
+        candidate.required.append(OpOperand(cast_op, 0))
+        value = cast_op.dest
     candidate.apply(value)
 
 

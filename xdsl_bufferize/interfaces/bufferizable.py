@@ -278,6 +278,15 @@ class AnalysisState(abc.ABC):
         that buffer for other data. Conservatively True."""
         return True
 
+    def fresh_buffer_origins(
+        self, value: SSAValue, loop: Operation, iter_arg: SSAValue
+    ) -> frozenset[SSAValue] | None:
+        """The values defined inside `loop` whose new, writable buffers `value`,
+        yielded back to `iter_arg`, may be; None when it may alias a value defined
+        outside `loop` other than `iter_arg` (MLIR's `doesNotAliasExternalValue`):
+        then the loop copies it. Conservatively None."""
+        return None
+
     def is_writable(self, value: SSAValue) -> bool:
         """Whether the buffer of `value` may be written (False for unknown ops)."""
         owner = value_owner_op(value)

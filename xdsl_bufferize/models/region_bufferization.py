@@ -20,7 +20,11 @@ from xdsl_bufferize.interfaces.bufferizable import (
     OpOperand,
 )
 from xdsl_bufferize.models.bufferization import cast_if_needed, to_tensor_op
-from xdsl_bufferize.utils.memref_layout import fully_dynamic_type, has_no_layout
+from xdsl_bufferize.utils.memref_layout import (
+    fully_dynamic_type,
+    has_no_layout,
+    layout_castable,
+)
 
 
 def is_tensor(value: SSAValue) -> bool:
@@ -67,7 +71,8 @@ def yield_buffers(
     copy: Sequence[bool],
 ) -> list[SSAValue]:
     """Buffers for operands `first..` of `terminator` (a copy in a new buffer where
-    `copy` says so), cast to `types` (None: not a tensor, keep the operand)."""
+    `copy` says so, or where no cast takes the buffer to its type), cast to `types`
+    (None: not a tensor, keep the operand)."""
     rewriter.insertion_point = InsertPoint.before(terminator)
     values: list[SSAValue] = []
     for offset, target in enumerate(types):
@@ -77,7 +82,9 @@ def yield_buffers(
             continue
         buffer = state.get_buffer(rewriter, value)
         rewriter.insertion_point = InsertPoint.before(terminator)
-        if copy[offset]:
+        if copy[offset] or (
+            isinstance(target, MemRefType) and not layout_castable(buffer.type, target)  # pyright: ignore[reportUnknownArgumentType]
+        ):
             tensor_type = value.type
             assert isinstance(tensor_type, TensorType)
             buffer = state.allocate(
@@ -133,6 +140,32 @@ def loop_init_buffers(
         inits.append(cast_if_needed(rewriter, buffer, buffer_type))
         types.append(buffer_type)
     return inits, types
+
+
+def copied_yields(
+    state: AnalysisState,
+    loop: Operation,
+    yielded: Sequence[SSAValue],
+    iter_args: Sequence[SSAValue],
+    kept: Sequence[bool],
+) -> frozenset[int]:
+    """The indices of the values `yielded` back to `iter_args` of `loop` that the
+    loop copies into a new buffer: those not `kept` as they are (equivalent to
+    their iteration argument, or permuted among them) that may alias a value
+    defined outside the loop other than their own iteration argument, or the
+    buffer another yielded value carries back (MLIR's `resolveConflicts` of
+    scf.for / scf.while; `analysis/loop_yields.py`)."""
+    copied: set[int] = set()
+    taken: set[SSAValue] = set()
+    for index, value in enumerate(yielded):
+        if kept[index] or not is_tensor(value):
+            continue
+        origins = state.fresh_buffer_origins(value, loop, iter_args[index])
+        if origins is None or not origins.isdisjoint(taken):
+            copied.add(index)
+        else:
+            taken.update(origins)
+    return frozenset(copied)
 
 
 def not_equivalent(what: str, index: int) -> str:

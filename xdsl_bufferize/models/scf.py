@@ -1,5 +1,5 @@
 """Bufferization models of the `scf` dialect (scf.while's and scf.condition's are in
-`models/scf_while.py`; the region flow of the scf ops, asked by buffer deallocation
+`models/scf_while.py`, scf.execute_region's in `models/scf_execute_region.py`; the region flow of the scf ops, asked by buffer deallocation
 and the other buffer analyses, in `models/scf_region_flow.py`; the helpers the models
 share with other region ops in `models/region_bufferization.py`).
 
@@ -24,6 +24,7 @@ their alias sets, so conflicts through them are seen.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import cast
 
 from xdsl.dialects import scf
@@ -49,6 +50,7 @@ from xdsl_bufferize.models.region_bufferization import (
     carried_type,
     common_type,
     convert_block_arguments,
+    copied_yields,
     is_tensor,
     loop_init_buffers,
     not_equivalent,
@@ -143,12 +145,30 @@ def _permuted_iter_args(op: Operation, analysis: AnalysisState) -> frozenset[int
     return frozenset(carried)
 
 
+@dataclass(frozen=True)
+class LoopYields:
+    """What a loop does with the values its body yields back to its iter_args,
+    decided once the analysis is done (`IterArgsLoopModel.verify_analysis`)."""
+
+    permuted: frozenset[int]
+    """Iter_args passed around among themselves without a copy
+    (`_permuted_iter_args`)."""
+    copied: frozenset[int]
+    """Iter_args whose yielded value is copied into a new buffer
+    (`copied_yields`); the others keep the buffer they are yielded in."""
+
+
+def _loop_yields(op: Operation, analysis: AnalysisState) -> LoopYields:
+    """The decision recorded for `op` after the analysis."""
+    recorded = analysis.decision(op)
+    if isinstance(recorded, LoopYields):
+        return recorded
+    return LoopYields(frozenset(), frozenset())
+
+
 def _permuted(op: Operation, analysis: AnalysisState) -> frozenset[int]:
     """The permuted iter_args recorded for `op` after the analysis."""
-    recorded = analysis.decision(op)
-    if isinstance(recorded, frozenset):
-        return cast(frozenset[int], recorded)
-    return frozenset()
+    return _loop_yields(op, analysis).permuted
 
 
 def _memref_type(attr: Attribute | None) -> MemRefType[Attribute]:
@@ -228,7 +248,17 @@ class IterArgsLoopModel(BufferizableOpModel):
 
     def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
         if state.options.allow_return_allocs_from_loops:
-            state.record_decision(op, _permuted_iter_args(op, state))
+            permuted = _permuted_iter_args(op, state)
+            block = op.regions[0].block
+            yield_op = block.last_op
+            assert yield_op is not None
+            iter_args = block.args[1:]
+            kept = [
+                i in permuted or state.are_equivalent_buffers(v, iter_args[i])
+                for i, v in enumerate(yield_op.operands)
+            ]
+            copied = copied_yields(state, op, yield_op.operands, iter_args, kept)
+            state.record_decision(op, LoopYields(permuted, copied))
             return None
         for index, result in enumerate(op.results):
             if is_tensor(result) and (
@@ -310,7 +340,7 @@ class IterArgsLoopModel(BufferizableOpModel):
             yield_op,
             0,
             types,
-            [not e and i not in permuted for i, e in enumerate(equivalent)],
+            [i in _loop_yields(op, analysis).copied for i in range(len(types))],
         )
         replace_terminator(rewriter, yield_op, self.build_yield(values))
         rewriter.insertion_point = InsertPoint.before(op)
@@ -434,29 +464,6 @@ class IndexSwitchOpModel(YieldingRegionsModel):
         )
 
 
-class ExecuteRegionOpModel(YieldingRegionsModel):
-    """scf.execute_region: results are the buffers its region yields."""
-
-    def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
-        """Tensors passed between the blocks of the region (`cf.br` to a block
-        argument) are refused: only a function body's blocks get buffer arguments
-        (`models/unstructured.py`)."""
-        for block in op.regions[0].blocks:
-            if block is not op.regions[0].first_block and any(
-                is_tensor(argument) for argument in block.args
-            ):
-                return (
-                    "a block of its region takes a tensor argument: tensors passed "
-                    "between the blocks of an scf.execute_region are not supported"
-                )
-        return None
-
-    def rebuild(
-        self, op: Operation, regions: list[Region], result_types: list[Attribute]
-    ) -> Operation:
-        return scf.ExecuteRegionOp(result_types, regions[0])
-
-
 class YieldOpModel(BufferizableOpModel):
     """scf.yield: in a loop it reads the value (a copy may be yielded); in
     if / index_switch / execute_region it only forwards it to the parent's result."""
@@ -575,7 +582,6 @@ def register_scf_models() -> None:
     register_bufferizable_model(scf.ConditionOp, ConditionOpModel())
     register_bufferizable_model(scf.IfOp, IfOpModel())
     register_bufferizable_model(scf.IndexSwitchOp, IndexSwitchOpModel())
-    register_bufferizable_model(scf.ExecuteRegionOp, ExecuteRegionOpModel())
     register_bufferizable_model(scf.YieldOp, YieldOpModel())
     register_bufferizable_model(scf.ParallelOp, ParallelOpModel())
     register_bufferizable_model(scf.ReduceOp, ReduceOpModel())

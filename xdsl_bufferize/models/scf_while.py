@@ -9,6 +9,7 @@ edges).  Registered by `register_scf_models` (`models/scf.py`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import MemRefType
@@ -29,6 +30,7 @@ from xdsl_bufferize.interfaces.diagnostics import op_error
 from xdsl_bufferize.models.region_bufferization import (
     carried_type,
     convert_block_arguments,
+    copied_yields,
     is_tensor,
     loop_init_buffers,
     not_equivalent,
@@ -69,10 +71,20 @@ def _forward_equivalent(op: scf.WhileOp, index: int, analysis: AnalysisState) ->
     )
 
 
+def _copied(op: scf.WhileOp, analysis: AnalysisState) -> frozenset[int]:
+    """The after-yield operands the loop copies (`copied_yields`), recorded by
+    `WhileOpModel.verify_analysis`."""
+    recorded = analysis.decision(op)
+    if isinstance(recorded, frozenset):
+        return cast(frozenset[int], recorded)
+    return frozenset()
+
+
 class WhileOpModel(BufferizableOpModel):
     """scf.while: the init operand aliases the before-argument (kept across
-    iterations when the after-yield is equivalent to it, else copied each
-    iteration); condition arguments flow to after-arguments and results."""
+    iterations when the after-yield is equivalent to it; else the yielded buffer,
+    copied when it may alias a buffer from outside the loop, `copied_yields`);
+    condition arguments flow to after-arguments and results."""
 
     def bufferizes_to_memory_read(
         self, op: Operation, operand: OpOperand, state: AnalysisState
@@ -127,6 +139,16 @@ class WhileOpModel(BufferizableOpModel):
     def verify_analysis(self, op: Operation, state: AnalysisState) -> str | None:
         assert isinstance(op, scf.WhileOp)
         if state.options.allow_return_allocs_from_loops:
+            yield_op = _after_yield(op)
+            kept = [
+                _back_equivalent(op, i, state) for i in range(len(yield_op.operands))
+            ]
+            state.record_decision(
+                op,
+                copied_yields(
+                    state, op, yield_op.operands, op.before_region.block.args, kept
+                ),
+            )
             return None
         for terminator, args, what in (
             (_condition(op), op.before_region.block.args, "Condition arg"),
@@ -220,8 +242,14 @@ class WhileOpModel(BufferizableOpModel):
         replace_terminator(
             rewriter, condition, scf.ConditionOp(condition.condition, *values)
         )
+        copied = _copied(op, analysis)
         values = yield_buffers(
-            rewriter, state, yield_op, 0, before_types, [not e for e in back_equivalent]
+            rewriter,
+            state,
+            yield_op,
+            0,
+            before_types,
+            [i in copied for i in range(len(before_types))],
         )
         replace_terminator(rewriter, yield_op, scf.YieldOp(*values))
         rewriter.insertion_point = InsertPoint.before(op)

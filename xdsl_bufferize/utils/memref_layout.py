@@ -116,6 +116,30 @@ def fully_dynamic_type(memref_type: MemRefType[Attribute]) -> MemRefType[Attribu
     )
 
 
+def layout_castable(source: Attribute, target: MemRefType[Attribute]) -> bool:
+    """Whether a `memref.cast` takes a buffer of type `source` to `target`, memory
+    spaces aside (conservative): same element type, rank, agreeing static sizes,
+    and `target`'s layout fully dynamic, equal to `source`'s, or both the
+    identity. (No cast changes a memory space: `cast_if_needed` copies there.)"""
+    if not isinstance(source, MemRefType):
+        return False
+    source_type: MemRefType[Attribute] = source  # pyright: ignore[reportUnknownVariableType]
+    a_shape, b_shape = source_type.get_shape(), target.get_shape()
+    if (
+        source_type.element_type != target.element_type
+        or len(a_shape) != len(b_shape)
+        or any(
+            a != b and a >= 0 and b >= 0 for a, b in zip(a_shape, b_shape, strict=True)
+        )
+    ):
+        return False
+    return (
+        source_type.layout == target.layout
+        or target.layout == fully_dynamic_layout(len(b_shape))
+        or (has_identity_layout(source_type) and has_identity_layout(target))
+    )
+
+
 def make_memref_type(
     element_type: Attribute,
     shape: Sequence[int],

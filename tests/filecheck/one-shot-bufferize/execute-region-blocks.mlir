@@ -2,9 +2,10 @@
 // RUN: xdsl-opt %s --split-input-file --verify-diagnostics -p comprehensive-bufferize | filecheck %s --check-prefix=CB
 
 // An scf.execute_region whose region has several blocks. A tensor passed from one
-// block to another (a block argument of tensor type) is refused at the op, as
-// nothing gives such a block a buffer argument (before: an AssertionError in the
-// cf.br model).
+// block to another (a block argument of tensor type) becomes a memref block
+// argument, as in a function body (before: a diagnostic at the op, and earlier an
+// AssertionError in the cf.br model). More shapes, executed:
+// comprehensive-bufferize/execute-region-blocks.mlir.
 
 func.func @tensor_between_blocks(%t: tensor<4xf32>, %f: f32, %i: index) -> tensor<4xf32> {
   %r = scf.execute_region -> tensor<4xf32> {
@@ -15,8 +16,19 @@ func.func @tensor_between_blocks(%t: tensor<4xf32>, %f: f32, %i: index) -> tenso
   }
   func.return %r : tensor<4xf32>
 }
-// CHECK: 'scf.execute_region' op a block of its region takes a tensor argument: tensors passed between the blocks of an scf.execute_region are not supported
-// CB: 'scf.execute_region' op a block of its region takes a tensor argument: tensors passed between the blocks of an scf.execute_region are not supported
+// CHECK-LABEL: func.func @tensor_between_blocks
+// CHECK:         scf.execute_region -> (memref<4xf32, strided<[?], offset: ?>>) {
+// CHECK-NEXT:      cf.br ^bb1(%t : memref<4xf32, strided<[?], offset: ?>>)
+// CHECK-NEXT:    ^bb1(%a: memref<4xf32, strided<[?], offset: ?>>):
+// CHECK-NEXT:      memref.store %f, %a[%i]
+// CHECK-NEXT:      scf.yield %a
+// CB-LABEL: func.func @tensor_between_blocks
+// CB:           %[[COPY:.*]] = memref.alloc()
+// CB-NEXT:      "memref.copy"(%t, %[[COPY]])
+// CB-NEXT:      cf.br ^bb1(%[[COPY]] : memref<4xf32>)
+// CB-NEXT:    ^bb1(%a: memref<4xf32>):
+// CB-NEXT:      memref.store %f, %a[%i]
+// CB-NEXT:      scf.yield %a
 
 // -----
 

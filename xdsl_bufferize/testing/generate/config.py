@@ -66,11 +66,16 @@ OPT_IN_FEATURES: tuple[str, ...] = (
     "cf_tensor_args",
     "named_structured",
     "call_returned_args",
+    "loop_yields",
+    "execute_region_blocks",
+    "slice_casts",
 )
 """Tensor features that are off unless enabled (`+memory_space`, `+dynamic_reshape`,
-`+cf_tensor_args`, `+named_structured`, `+call_returned_args`), so that the programs of
-every seed stay as they were without them (see `memory_space`, `dynamic_reshape`,
-`named_structured` and `call_returned_args` below)."""
+`+cf_tensor_args`, `+named_structured`, `+call_returned_args`, `+loop_yields`,
+`+execute_region_blocks`, `+slice_casts`), so that the programs of every seed stay
+as they were without them (see `memory_space`, `dynamic_reshape`, `named_structured`,
+`call_returned_args`, `loop_yields`, `execute_region_blocks` and `slice_casts`
+below)."""
 
 TENSOR_FEATURES: tuple[str, ...] = (
     "calls",
@@ -116,6 +121,24 @@ argument on some paths only: `@retboth<n>(%t, %s)` (private or public) calls
 call's result) and returns `%t, %r` or `%r, %t`; `@pickarg<n>` returns `%t` when
 `%s > 0`, else a new tensor filled with `%s` (sometimes written again first, or the
 argument only read). The caller's later ops may write one result and read the other.
+
+`loop_yields` (opt-in: `+loop_yields`, with non-equivalent yields): `scf.for` and
+`scf.while` (after region) yielding back, instead of their chain, a new tensor
+computed from it (`linalg.generic` into a `tensor.empty`), or an `scf.if` yielding
+such a new tensor on one path and the chain, a tensor from outside the loop or a
+constant made in the body on the other; with two iteration arguments sometimes one
+new tensor yielded to both.
+
+`execute_region_blocks` (opt-in: `+execute_region_blocks`): `scf.execute_region`
+whose entry block branches (`cf.cond_br`) to a block writing a tensor (or making a
+new one) and to a block yielding it or a new tensor, or whose written value and the
+tensor itself meet in a block argument of a merge block that may write again and
+yields; the tensor is sometimes read again after the region.
+
+`slice_casts` (opt-in: `+slice_casts`): a tile computed on a new tensor of the other
+type (static where the tile is dynamic, dynamic where it is static), then
+`tensor.cast` to the tile's type before its `tensor.insert_slice` (empty-tensor
+elimination through the cast).
 
 `memory_space` (opt-in: `+memory_space`): tensors in memory space 1 (`bufferization.alloc_tensor()
 {memory_space = 1 : i64}`, filled or initialised like other new tensors, or an

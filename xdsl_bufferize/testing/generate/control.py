@@ -7,6 +7,7 @@ from __future__ import annotations
 from xdsl_bufferize.testing.generate.adversarial import AdversarialOps
 from xdsl_bufferize.testing.generate.core import (
     Val,
+    identity_map,
     tensor_type,
 )
 from xdsl_bufferize.testing.generate.slices import SliceOps
@@ -161,6 +162,8 @@ class ControlOps(SliceOps, AdversarialOps):
             y = self.rng.choice(same)
         else:
             y = self.fresh_tensor(init.shape, dynamic="?" in typ)
+        if self.loop_yields_on() and self.rng.random() < 0.6:
+            y = self.loop_yield(y)
         nk = self.fresh("nk")
         self.emit(f"{nk} = arith.addi {bk}, {one} : i32")
         self.emit(f"scf.yield {y.name}, {nk} : {y.type}, i32")
@@ -178,6 +181,10 @@ class ControlOps(SliceOps, AdversarialOps):
                     self.add(Val(name, v.type, v.shape, lineage=self.new_lineage()))
                 )
         self.after_loop(captured, results[0])
+
+    def loop_yields_on(self) -> bool:
+        """Whether loops may yield new tensors and outside values (`loop_yields`)."""
+        return self.config.enabled("loop_yields") and self.config.nonequivalent_yields
 
     def carried(self) -> Val:
         """A tensor for a loop or branch to carry."""
@@ -201,6 +208,66 @@ class ControlOps(SliceOps, AdversarialOps):
             return self.rng.choice(same)
         mine = [v for v in same if v.lineage == lineage]
         return mine[-1]
+
+    def loop_yield(self, chain: Val) -> Val:
+        """(`loop_yields`) A value for a loop to yield back instead of its chain: a
+        new tensor computed from the chain (`linalg.generic` into a `tensor.empty`),
+        or an `scf.if` yielding such a new tensor on one path and, on the other, the
+        chain, a tensor from outside the loop or a constant made in the body."""
+        outside = [
+            v
+            for scope in self.scopes[: self.loop_base]
+            for v in scope
+            if v.type == chain.type and v.shape == chain.shape and v.readable
+        ]
+        if self.rng.random() < 0.4:
+            return self._computed_from(chain)
+        cond = self.condition()
+        res = self.fresh("yif")
+        self.emit(f"{res} = scf.if {cond} -> ({chain.type}) {{")
+        saved = self.indent
+        self.indent += 1
+        self.scopes.append([])
+        new = self._computed_from(chain)
+        self.emit(f"scf.yield {new.name} : {new.type}")
+        self.scopes.pop()
+        self.emit("} else {")
+        self.scopes.append([])
+        kinds = ["chain", "outside", "constant"]
+        kind = self.rng.choice(kinds)
+        other = chain
+        if kind == "outside" and outside:
+            other = self.rng.choice(outside)
+        elif kind == "constant" and "?" not in chain.type and len(chain.shape) <= 2:
+            other = self.dense_constant(chain.shape)
+        self.emit(f"scf.yield {other.name} : {other.type}")
+        self.scopes.pop()
+        self.indent = saved
+        self.emit("}")
+        return self.add(Val(res, chain.type, chain.shape, lineage=self.new_lineage()))
+
+    def _computed_from(self, chain: Val) -> Val:
+        """A new tensor of `chain`'s type: `chain` plus a constant, elementwise,
+        written into a `tensor.empty`."""
+        empty = self.fresh("e")
+        sizes = (
+            ", ".join(self.index(d) for d in chain.shape) if "?" in chain.type else ""
+        )
+        self.emit(f"{empty} = tensor.empty({sizes}) : {chain.type}")
+        rank = len(chain.shape)
+        iters = ", ".join(['"parallel"'] * rank)
+        maps = f"{identity_map(rank)}, {identity_map(rank)}"
+        name = self.fresh("ynew")
+        self.emit(
+            f"{name} = linalg.generic {{indexing_maps = [{maps}], iterator_types = "
+            f"[{iters}]}} ins({chain.name} : {chain.type}) outs({empty} : {chain.type}) {{"
+        )
+        x, out, p = self.fresh("x"), self.fresh("o"), self.fresh("p")
+        self.emit(f"^bb0({x}: f32, {out}: f32):")
+        self.emit(f"  {p} = arith.addf {x}, {self.f32(self.small_float())} : f32")
+        self.emit(f"  linalg.yield {p} : f32")
+        self.emit(f"}} -> {chain.type}")
+        return self.add(Val(name, chain.type, chain.shape, lineage=self.new_lineage()))
 
     def op_for(self, depth: int) -> None:
         inits = [self.carried()]
@@ -236,6 +303,11 @@ class ControlOps(SliceOps, AdversarialOps):
             depth + 1, self.rng.randint(1, max(1, self.config.max_ops // 2))
         )
         ys = [self.yield_value(v, lin) for v, lin in zip(inits, lineages, strict=True)]
+        if self.loop_yields_on() and self.rng.random() < 0.6:
+            i = self.rng.randrange(len(ys))
+            ys[i] = self.loop_yield(ys[i])
+            if len(ys) == 2 and self.rng.random() < 0.3:
+                ys = [ys[i], ys[i]]  # one new tensor to both iteration arguments
         if (
             len(ys) == 2
             and self.config.nonequivalent_yields
@@ -411,6 +483,8 @@ class ControlOps(SliceOps, AdversarialOps):
             depth + 1, self.rng.randint(1, max(1, self.config.max_ops // 2))
         )
         y = self.yield_value(init, lineage)
+        if self.loop_yields_on() and self.rng.random() < 0.6:
+            y = self.loop_yield(y)
         nk = self.fresh("nk")
         self.emit(f"{nk} = arith.addi {bk}, {one} : i32")
         self.emit(f"scf.yield {y.name}, {nk} : {y.type}, i32")

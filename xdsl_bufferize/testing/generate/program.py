@@ -92,6 +92,12 @@ class ProgramGenerator(RegionOps, CfOps, MemorySpaceOps, ReshapeOps):
                 0.6 if c.function_boundaries else 0.0,
                 "call_returned_args",
             ),
+            (
+                "execute_region_blocks",
+                self.op_execute_region_blocks,
+                0.6,
+                "execute_region_blocks",
+            ),
         ]
         return [
             (fn, c.weight(name, w), feat)

@@ -1,5 +1,6 @@
 """The region ops of issue #16 (`REGION_OP_FEATURES`): `affine.for` / `affine.if`
-carrying tensors, `vector.mask` around transfers, `scf.parallel` loops."""
+carrying tensors, `vector.mask` around transfers, `scf.parallel` loops; and
+`scf.execute_region` with several blocks (`execute_region_blocks`)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,66 @@ class RegionOps(ControlOps):
                 body[i] = pad + "  }, {"
             i += 1
         body[i] = pad + closing
+
+    def op_execute_region_blocks(self, depth: int) -> None:
+        """(`execute_region_blocks`) An `scf.execute_region` whose entry block
+        branches (`cf.cond_br`) either to a block writing the carried tensor (or
+        making a new one) and one yielding it or a new tensor, or to a block
+        writing it that passes the write to a merge block (beside the tensor
+        itself from the entry), which may write again and yields."""
+        init = self.carried()
+        typ, shape = init.type, init.shape
+        res = self.fresh("er")
+        label = [self.fresh("erb")[1:] for _ in range(2)]
+        marks = [(v, v.readable) for scope in self.scopes for v in scope]
+        self.emit(f"{res} = scf.execute_region -> {typ} {{")
+        self.indent += 1
+        self.scopes.append([])
+        cond = self.condition()
+        if self.rng.random() < 0.5:
+            self.observe(init)
+        merge = self.rng.random() < 0.5
+        second = f"^{label[1]}({init.name} : {typ})" if merge else f"^{label[1]}"
+        self.emit(f"cf.cond_br {cond}, ^{label[0]}, {second}")
+        self.scopes.pop()
+        self.emit(f"^{label[0]}:")
+        self.scopes.append([])
+        written = (
+            self.side_write(init)
+            if self.rng.random() < 0.7
+            else self.fresh_tensor(shape, dynamic="?" in typ)
+        )
+        if self.rng.random() < 0.4:
+            self.observe(init)
+        if merge:
+            self.emit(f"cf.br ^{label[1]}({written.name} : {typ})")
+        else:
+            self.emit(f"scf.yield {written.name} : {typ}")
+        self.scopes.pop()
+        if merge:
+            arg = self.fresh("ea")
+            self.emit(f"^{label[1]}({arg}: {typ}):")
+            self.scopes.append([Val(arg, typ, shape, lineage=self.new_lineage())])
+            last = self.scopes[-1][0]
+            if self.rng.random() < 0.5:
+                last = self.side_write(last)
+        else:
+            self.emit(f"^{label[1]}:")
+            self.scopes.append([])
+            last = (
+                init
+                if self.rng.random() < 0.5
+                else self.fresh_tensor(shape, dynamic="?" in typ)
+            )
+        self.emit(f"scf.yield {last.name} : {typ}")
+        self.scopes.pop()
+        self.indent -= 1
+        self.emit("}")
+        for v, readable in marks:
+            v.readable = readable
+        self.add(Val(res, typ, shape, lineage=self.new_lineage()))
+        if init.readable and self.rng.random() < 0.5:
+            self.observe(init)
 
     def op_affine_for(self, depth: int) -> None:
         """An `affine.for` carrying tensors (the shapes of `scf.for`'s)."""

@@ -82,10 +82,18 @@ class SliceOps(StructuredOps):
         tval = self.add(Val(name, ttype, tile, lineage=self.new_lineage()))
         if self.rng.random() < 0.3:
             return  # a read-only view, used by later ops
+        work_type = ttype
         if self.config.enabled("slice_clobber") and self.rng.random() < 0.4:
             # The tile's producer is a new tensor (empty-tensor elimination may let it
             # write straight into the destination).
             tval = self.fresh_tensor(tile, dynamic="?" in ttype)
+        elif self.config.enabled("slice_casts") and self.rng.random() < 0.5:
+            # A new tensor of the other (static / dynamic) type, cast to the tile's
+            # type before the insertion.
+            work_type = (
+                tensor_type(tile) if "?" in ttype else tensor_type([None] * len(tile))
+            )
+            tval = self.fresh_tensor(tile, dynamic="?" in work_type)
         # Compute on the tile.
         saved_focus = self.focus
         for _ in range(self.rng.randint(1, 2)):
@@ -93,9 +101,13 @@ class SliceOps(StructuredOps):
             self.rng.choice(
                 [self.op_fill, self.op_generic, self.op_insert, self.op_named]
             )(depth)
-            cands = self.visible(lambda v: v.type == ttype and v.shape == tile)
+            cands = self.visible(lambda v: v.type == work_type and v.shape == tile)
             tval = cands[-1] if cands else tval
         self.focus = saved_focus
+        if tval.type != ttype:
+            name = self.fresh("tc")
+            self.emit(f"{name} = tensor.cast {tval.name} : {tval.type} to {ttype}")
+            tval = self.add(Val(name, ttype, tile, lineage=self.new_lineage()))
         upd = tval
         dest = src if src.readable else self.source(src.type, src.shape)
         if self.rng.random() < 0.2:
