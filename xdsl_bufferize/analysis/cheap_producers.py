@@ -38,7 +38,7 @@ from xdsl.traits import MemoryEffectKind, SymbolTable, get_effects
 
 from xdsl_bufferize.analysis.hoisting import only_touches_elements
 from xdsl_bufferize.interfaces.view_like import is_view, view_source
-from xdsl_bufferize.utils.ir import strip_casts
+from xdsl_bufferize.utils.ir import is_memref, strip_casts
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,8 @@ def _aliases(root: SSAValue) -> set[SSAValue] | None:
             user = use.operation
             if is_view(user) and view_source(user) is value:
                 for result in user.results:
-                    if isinstance(result.type, MemRefType) and result not in found:
+                    # Unranked views too: a cast to `memref<*xT>` is an alias.
+                    if is_memref(result) and result not in found:
                         found.add(result)
                         work.append(result)
             elif isinstance(user, memref.DeallocOp):
