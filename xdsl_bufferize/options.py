@@ -226,8 +226,9 @@ class OneShotBufferizeOptions(PassOptions):
     """Bufferize function signatures and calls too (the module driver,
     `bufferization/module_driver.py`)."""
     check_parallel_regions: bool = True
-    """Account for parallel regions (scf.forall) in the RaW analysis; only true is
-    supported."""
+    """Account for parallel regions (scf.forall) in the analysis: a write inside one
+    into data defined outside it goes to a private copy per iteration. False
+    analyses them as sequential loops (MLIR's option; the writes may then race)."""
     copy_before_write: bool = False
     """Skip the analysis: every write goes to a copy."""
     dialect_filter: tuple[str, ...] = ()
@@ -329,7 +330,6 @@ class OneShotBufferizeOptions(PassOptions):
                 "default-memory-space (must be a non-negative integer)"
             )
         for option, value, supported in (
-            ("check-parallel-regions", self.check_parallel_regions, True),
             ("enforce-aliasing-invariants", self.enforce_aliasing_invariants, True),
             (
                 "use-encoding-for-memory-space",
@@ -364,6 +364,7 @@ class OneShotBufferizeOptions(PassOptions):
             dump_alias_sets=self.dump_alias_sets,
             dialect_filter=self.dialect_filter,
             no_analysis_func_filter=self.no_analysis_func_filter,
+            check_parallel_regions=self.check_parallel_regions,
             modify_public_functions=self.modify_public_functions,
             infer_private_layouts=self.infer_private_layouts,
             drop_equivalent_buffer_results=self.drop_equivalent_buffer_results,

@@ -132,9 +132,11 @@ def test_reading_options_in_python() -> None:
         parse_spec("one-shot-bufferize{dialect-filter=tensor,linalg}")
     )
     assert built.dialect_filter == ("tensor", "linalg")
-    with pytest.raises(InvalidOptionError, match="option check-parallel-regions is"):
+    with pytest.raises(
+        InvalidOptionError, match="option enforce-aliasing-invariants is"
+    ):
         OneShotBufferizePass.from_spec(
-            parse_spec("one-shot-bufferize{check-parallel-regions=false}")
+            parse_spec("one-shot-bufferize{enforce-aliasing-invariants=false}")
         )
 
 

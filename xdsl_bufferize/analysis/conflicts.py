@@ -478,8 +478,10 @@ def parallel_region(
     state: OneShotAnalysisState, region: Region | None
 ) -> Region | None:
     """The innermost region enclosing `region` (itself included) whose executions
-    may run in parallel (`is_parallel_region`), or None."""
-    if region is None:
+    may run in parallel (`is_parallel_region`), or None. None always under
+    `check_parallel_regions=False` (MLIR's option: parallel regions are analysed as
+    sequential ones, so their writes into outside data are not made private)."""
+    if region is None or not state.options.check_parallel_regions:
         return None
     key = id(region)
     if key in state.parallel_regions:
