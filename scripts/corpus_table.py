@@ -89,20 +89,25 @@ both outputs are counted. `MLIR_BUFFERIZATION_TESTS=DIR pytest
 tests/corpus/test_upstream_bufferization.py` fails on any traceback or rejected
 output (known ones are strict xfails, each with its reason).
 
-Measured on 36 such files (llvm-project's texts as stored by the search index, older
-than the wheel in places; finch-mlir 0.0.2): before MLIR's spellings of
-`dialects/scf_syntax.py`, `vector_print.py`, named-op attributes in front of `ins` and
-`linalg.generic #trait`, 476 runs verified, 4 rejected, 105 unreadable, 7 refused, 34
-unsupported of 626 (40 runs of `one-shot-bufferize-partial.mlir` crashed the
-wheel in upstream's own pipeline); after, 601 verified, 0 rejected, 24
-unreadable, 7 refused, 34 unsupported of 666, no traceback. Still unreadable: MLIR's
-test dialect (`test.copy`, `test.buffer_based`: 17), texts older than the wheel (MLIR
-rejects them too: `tensor.expand_shape` without `output_shape`, `scf.foreach_thread`:
-5), ops xDSL lacks (`memref.prefetch`, `func.constant`: 2). Unsupported:
-`private-function-dynamic-ownership=true` (24), `tensor-copy-insertion` (10).
-Refused: 5 where MLIR expects the error, 2 `to_tensor` without `restrict` that is
-written. Of the 13 CPU
-integration tests that bufferize, ours passes 11 and MLIR's pipeline 11: the same two
+Measured on the 45 files of `mlir/test/Dialect` (llvm-project's texts as stored by
+the search index, some older and some newer than the wheel; finch-mlir 0.0.2): before
+MLIR's spellings of `dialects/scf_syntax.py`, `vector_print.py`, named-op attributes
+in front of `ins` and `linalg.generic #trait`, 23 files gave 476 runs verified, 4
+rejected, 105 unreadable, 7 refused, 34 unsupported of 626 (40 runs of
+`one-shot-bufferize-partial.mlir` crashed the wheel in upstream's own pipeline); now
+all 45 give 692 verified, 0 rejected, 99 unreadable, 11 refused, 89 unsupported of
+891, no traceback. Unreadable: MLIR's test dialect (`test.copy`, `test.buffer_based`:
+82), texts older than the wheel (`tensor.expand_shape` without `output_shape`,
+`scf.foreach_thread`: 5), ops or syntax xDSL lacks (`shape.assuming`, `spirv.Return`,
+`acc`, `scf.parallel`/`affine.parallel` custom forms, `scf.while` without operands,
+`memref.load ... invariant`, `memref.prefetch`, `func.constant`: 12). Unsupported:
+`private-function-dynamic-ownership=true` (65), `tensor-copy-insertion` (10),
+`use-encoding-for-memory-space` (7), `eliminate-alloc-tensors` (5), MLIR's `test-*`
+passes (2). Refused: 7 where MLIR expects the error, 2 `to_tensor` without `restrict`
+that is written, 2 an op without a region-branch model allocating inside its region
+(MLIR accepts it). Frees already in the input are kept (see concepts.md), so the 3
+cases of `invalid-buffer-deallocation.mlir` MLIR refuses are verified here. Of the 13
+CPU integration tests that bufferize, ours passes 11 and MLIR's pipeline 11: the same two
 fail on both sides (texts older than the wheel).
 
 Heap allocations and copies are counted at run time (one run of `@main`). MLIR is
