@@ -196,20 +196,23 @@ class ReadsAfter:
         block = op.parent_block()
         if block is None:
             return False
-        where = self._position(op, block)
-        if where is None:
-            return False
+        where: int | None = None
         for use in value.uses:
             user = use.operation
-            if user is op or user.parent_block() is not block:
-                continue
-            position = self._position(user, block)
             if (
-                position is not None
-                and position > where
-                and _no_conflict_opinion(user)
-                and self.state.bufferizes_to_memory_read(OpOperand(user, use.index))
+                user is op
+                or user.parent_block() is not block
+                or not _no_conflict_opinion(user)
+                or not self.state.bufferizes_to_memory_read(OpOperand(user, use.index))
             ):
+                continue
+            # The block's ops are numbered only when some op of it reads `value`.
+            if where is None:
+                where = self._position(op, block)
+                if where is None:
+                    return False
+            position = self._position(user, block)
+            if position is not None and position > where:
                 return True
         return False
 
