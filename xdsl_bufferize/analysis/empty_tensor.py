@@ -15,6 +15,9 @@ in-place verdict of the one-shot analysis on a rewritten program.
   does (callees first, across function boundaries) and answer `is_in_place` for any
   operand of the module (or of the functions asked for), with each analysed
   function's analysis and summary; None if the analysis rejects the program.
+* `ReadsAfter(state)(value, op)`: whether an op after `op` in its block reads
+  `value`; writing `value` in place at `op` is then a read-after-write conflict
+  for any decisions of the analysis (a dead-input rewrite that is never kept).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 
 from xdsl.dialects import bufferization, func, tensor
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl.dominance import DominanceInfo
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
@@ -39,9 +43,11 @@ from xdsl_bufferize.analysis.module_analysis import (
 )
 from xdsl_bufferize.interfaces.bufferizable import (
     AnalysisState,
+    BufferizableOpModel,
     BufferizationOptions,
     BufferRelation,
     OpOperand,
+    bufferizable_model,
 )
 from xdsl_bufferize.utils.ir import ancestor_in_block, enclosing_function
 
@@ -162,6 +168,66 @@ def value_dominates(value: SSAValue, op: Operation) -> bool:
     if ancestor is not None:
         return ancestor is not definer and definer.is_before_in_block(ancestor)
     return _block_dominates_ancestor(block, op, strict=True)
+
+
+class ReadsAfter:
+    """Whether a value is read after an op in the op's own block: such a value
+    may not be written in place there (the one-shot analysis finds a
+    read-after-write conflict with that read whatever else it decides), so an
+    empty-tensor rewrite making it the op's destination is undone after the
+    analysis anyway. The positions of each block's ops are numbered once, on
+    first use: make a new one after ops were inserted or erased."""
+
+    def __init__(self, state: AnalysisState) -> None:
+        self.state = state
+        self._positions: dict[Block, dict[Operation, int]] = {}
+
+    def _position(self, op: Operation, block: Block) -> int | None:
+        positions = self._positions.get(block)
+        if positions is None:
+            positions = {o: i for i, o in enumerate(block.ops)}
+            self._positions[block] = positions
+        return positions.get(op)
+
+    def __call__(self, value: SSAValue, op: Operation) -> bool:
+        """Whether an op after `op` in its block reads `value` as an operand (of
+        its own, not of an op nested in it): a linalg op or `tensor.extract`,
+        whose reads do not depend on the analysis (`_no_conflict_opinion`)."""
+        block = op.parent_block()
+        if block is None:
+            return False
+        where: int | None = None
+        for use in value.uses:
+            user = use.operation
+            if (
+                user is op
+                or user.parent_block() is not block
+                or not _no_conflict_opinion(user)
+                or not self.state.bufferizes_to_memory_read(OpOperand(user, use.index))
+            ):
+                continue
+            # The block's ops are numbered only when some op of it reads `value`.
+            if where is None:
+                where = self._position(op, block)
+                if where is None:
+                    return False
+            position = self._position(user, block)
+            if position is not None and position > where:
+                return True
+        return False
+
+
+def _no_conflict_opinion(op: Operation) -> bool:
+    """Whether `op` reads its tensor operands whatever the analysis decides (a
+    linalg structured op, `tensor.extract`: the answer depends on the op alone)
+    and its model has no say on conflicts between its reads and other ops' writes
+    (`is_not_conflicting` not overridden)."""
+    if not isinstance(op, LinalgStructuredOperation | tensor.ExtractOp):
+        return False
+    model = bufferizable_model(op)
+    return model is not None and (
+        type(model).is_not_conflicting is BufferizableOpModel.is_not_conflicting
+    )
 
 
 @dataclass(eq=False)

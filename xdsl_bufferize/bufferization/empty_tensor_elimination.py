@@ -31,7 +31,10 @@ not read later, not a constant, not a read-only argument; the destination is not
 read between the slice and the insertion -- is left to the one-shot analysis: `eliminate_empty_tensors`
 rewrites every candidate, runs the analysis once, and undoes each rewrite whose
 destination would not be in place (which would cost a copy instead of saving an
-allocation). Undone candidates may try another input in a next round.
+allocation). Undone candidates may try another input in a next round. A dead-input
+rewrite whose input is read later in the op's block (`ReadsAfter`) would always be
+undone (a read-after-write conflict): it is counted as tried without being applied,
+which saves the analysis of its function and decides nothing differently.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from xdsl_bufferize.analysis.call_graph import function_returns, is_public
 from xdsl_bufferize.analysis.empty_tensor import (
     ChainState,
     InPlaceOracle,
+    ReadsAfter,
     in_place_oracle,
     is_undefined_contents,
     trace_to_empties,
@@ -412,6 +416,11 @@ def eliminate_empty_tensors(
     for _ in range(MAX_ROUNDS):
         claimed: set[OpOperand] = {c.use for c in kept}
         round_candidates: list[_Candidate] = []
+        # Dead-input candidates whose input is read later in the op's block are
+        # never kept (a read-after-write conflict whatever else is decided):
+        # they count as tried this round without being applied or analysed.
+        reads_after = ReadsAfter(state)
+        doomed = 0
         for op in producers:
             applied = False
             for candidate in _subset_candidates(op, state, claimed):
@@ -430,13 +439,18 @@ def eliminate_empty_tensors(
                 callers = _argument_call_operands(op.operands[j], calls)
                 if callers is None:
                     continue
-                candidate.required.extend(callers)
-                candidate.argument = _function_argument(op.operands[j])
                 tried.add(candidate.key)
                 claimed.add(candidate.use)
+                if reads_after(op.operands[j], op):
+                    doomed += 1
+                    continue
+                candidate.required.extend(callers)
+                candidate.argument = _function_argument(op.operands[j])
                 candidate.apply(op.operands[j])
                 round_candidates.append(candidate)
         if not round_candidates:
+            if doomed:
+                continue  # their next alternatives are tried in the next round
             break
         # Only the functions holding this round's candidates need verdicts.
         holders = {
