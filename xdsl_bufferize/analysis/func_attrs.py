@@ -85,15 +85,9 @@ def _bool_value(attr: Attribute) -> bool | None:
 def verify_arg_attrs(function: func.FuncOp) -> None:
     """Reject bufferization argument attributes of the wrong type."""
     for index in range(len(function.function_type.inputs.data)):
-        for name in WRITABLE_ATTRS:
-            attr = arg_attr(function, index, name)
-            if attr is not None and _bool_value(attr) is None:
-                raise op_error(
-                    ONE_SHOT_STAGE,
-                    function,
-                    f"argument #{index}: '{name}' must be a boolean attribute "
-                    f"(true or false), got {attr}",
-                )
+        problem = _writable_arg_problem(function, index)
+        if problem is not None:
+            raise op_error(ONE_SHOT_STAGE, function, problem)
         access = arg_attr(function, index, ACCESS_ATTR)
         if access is not None and (
             not isinstance(access, StringAttr) or access.data not in _ACCESS_VALUES
@@ -136,15 +130,21 @@ def writable_attribute_error(op: Operation) -> BufferizationError | None:
                 f"'{name}' is only valid as a function argument attribute",
             )
     if isinstance(op, func.FuncOp) and op.arg_attrs is not None:
-        arg_attrs: ArrayAttr[DictionaryAttr] = op.arg_attrs
-        for index, attrs in enumerate(arg_attrs.data):
-            for name in WRITABLE_ATTRS:
-                attr = attrs.data.get(name)
-                if attr is not None and _bool_value(attr) is None:
-                    return op_error(
-                        ONE_SHOT_STAGE,
-                        op,
-                        f"'{name}' of argument #{index} must be a bool "
-                        f"attribute, got {attr}",
-                    )
+        for index in range(len(op.arg_attrs.data)):
+            problem = _writable_arg_problem(op, index)
+            if problem is not None:
+                return op_error(ONE_SHOT_STAGE, op, problem)
+    return None
+
+
+def _writable_arg_problem(function: func.FuncOp, index: int) -> str | None:
+    """Why the writable attribute of argument `index` is invalid (not a boolean),
+    or None."""
+    for name in WRITABLE_ATTRS:
+        attr = arg_attr(function, index, name)
+        if attr is not None and _bool_value(attr) is None:
+            return (
+                f"argument #{index}: '{name}' must be a boolean attribute "
+                f"(true or false), got {attr}"
+            )
     return None

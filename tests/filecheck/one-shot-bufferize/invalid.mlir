@@ -11,7 +11,7 @@ func.func @elementwise_arith(%a: tensor<4xf32>) -> tensor<4xf32> {
 func.func @not_bool(%a: tensor<4xf32> {bufferization.writable = 1 : i32}) -> tensor<4xf32> {
   func.return %a : tensor<4xf32>
 }
-// CHECK: 'func.func' op 'bufferization.writable' of argument #0 must be a bool attribute, got 1 : i32
+// CHECK: 'func.func' op argument #0: 'bufferization.writable' must be a boolean attribute (true or false), got 1 : i32
 
 // -----
 
