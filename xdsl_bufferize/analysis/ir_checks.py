@@ -63,7 +63,7 @@ def check_ranked_tensors(root: Operation, stage: str = "one-shot-bufferize") -> 
     takes them (`BufferizableOpModel.supports_unranked`: function boundaries,
     calls, `tensor.cast`, `to_tensor` / `to_buffer`); anywhere else a diagnostic
     at the op, before anything is rewritten. Ops without a model are left to
-    `check_unknown_ops`."""
+    `bufferization.driver.check_op_support`."""
     for op in root.walk():
         types = [*op.operand_types, *op.result_types]
         if isinstance(op, func.FuncOp):

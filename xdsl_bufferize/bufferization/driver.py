@@ -414,18 +414,6 @@ class OneShotBufferizationState(BufferizationState):
         return get_global.memref
 
 
-def check_unknown_ops(root: Operation, options: BufferizationOptions) -> None:
-    """Fail on the first op with tensor semantics and no model (unless allowed, or
-    under test-analysis-only, which analyses such ops conservatively: their tensor
-    operands are read, their results are not writable). Ops the dialect filter
-    leaves out are no error (MLIR's rule)."""
-    if options.allow_unknown_ops or options.test_analysis_only:
-        return
-    for op in root.walk():
-        if _is_unknown(op):
-            raise _unknown_op_error(op)
-
-
 def _is_unknown(op: Operation) -> bool:
     """An op with tensor semantics, no model, and of a dialect the filter allows."""
     return (
@@ -446,8 +434,12 @@ def _unknown_op_error(op: Operation) -> BufferizationError:
 
 
 def check_op_support(root: Operation, options: BufferizationOptions) -> None:
-    """`check_unknown_ops`, then `verify_writable_attributes`, in one walk (the
-    same first error: an unknown op anywhere before a bad writable attribute)."""
+    """Fail on the first op with tensor semantics and no model (unless
+    allow-unknown-ops, or under test-analysis-only, which analyses such ops
+    conservatively: their tensor operands are read, their results are not
+    writable; ops the dialect filter leaves out are no error, MLIR's rule), then on
+    a bad writable attribute (`verify_writable_attributes`), in one walk: an
+    unknown op anywhere comes before a bad writable attribute."""
     if options.allow_unknown_ops or options.test_analysis_only:
         verify_writable_attributes(root)
         return
@@ -604,7 +596,6 @@ __all__ = [
     "analyze",
     "bufferize_ops",
     "check_op_support",
-    "check_unknown_ops",
     "fold_to_buffer_to_tensor",
     "one_shot_bufferize",
 ]
