@@ -498,6 +498,23 @@ class ReusableAnalyses:
         else:
             self.dirty.add(function)
 
+    def revise(self, function: func.FuncOp, operands: Sequence[OpOperand]) -> None:
+        """`function` changed after its analysis only in `operands`: each was
+        out of place and holds a new value (see `OneShotAnalysisState.redecide`
+        for what qualifies). Keep its analysis if re-deciding them leaves the one
+        a new analysis would make, with the same summary and no error from the
+        models; else invalidate it."""
+        record = self.records.get(function)
+        if record is None or function in self.dirty:
+            return
+        state = record.state
+        if (
+            not all([state.redecide(operand) for operand in operands])
+            or state.verify()
+            or summarize_function(function, state) != record.summary
+        ):
+            self.invalidate(function)
+
     def clear(self) -> None:
         """Forget every record and the call graph."""
         self.forget_records()

@@ -381,6 +381,32 @@ class OneShotAnalysisState(AnalysisState):
             elif conflict.kind == "non-writable":
                 self.statistics.non_writable_conflicts += 1
 
+    def redecide(self, operand: OpOperand) -> bool:
+        """Decide `operand` again, after every other decision, and say whether it
+        is now in place; for an operand decided out of place whose value was since
+        replaced by another (empty-tensor elimination undoing a rewrite).
+
+        The answer is the one a new analysis of the changed IR would give, and
+        leaves the state that analysis would build, when the replacement changes
+        nothing else the analysis computed up front: the operand is neither read
+        nor aliasing-only, both values' reads are as recorded (this use reads
+        neither), and the new value was unused. Then, if the operand may be in
+        place against the final alias sets, it may be in place at its own turn
+        too (the sets then were subsets of these; conflicts are checked pair by
+        pair), and taking it in place there would have changed no later decision
+        (none of its pairs conflicts). Out of place again (False) proves nothing
+        about the order: the caller must analyse anew. Callers run `verify`
+        again afterwards (models record what `bufferize` needs)."""
+        conflict = self.conflicts.pop(operand, None)
+        if conflict is not None:
+            self.statistics.out_of_place -= 1
+            if conflict.kind == "read-after-write":
+                self.statistics.read_after_write_conflicts -= 1
+            elif conflict.kind == "non-writable":
+                self.statistics.non_writable_conflicts -= 1
+        self._decide(operand, None)
+        return operand in self.in_place_operands
+
     def buffer_roots(self, value: SSAValue) -> frozenset[SSAValue]:
         """The values whose buffer `value` may be: walk back through aliasing
         operands not decided out of place to values aliasing no operand

@@ -516,15 +516,38 @@ def eliminate_empty_tensors(
                 c.apply(c.argument)
                 if keep is not None:  # rebuilt: the kept analysis is stale
                     keep.invalidate(enclosing_function(c.use.owner))
+        # Undone dead-input rewrites that were out of place are decided again in
+        # the kept analysis (no new analysis of their function if that suffices).
+        revised: dict[func.FuncOp, list[OpOperand]] = {}
         for candidate in round_candidates:
             if id(candidate) in in_place and id(candidate) not in refused:
                 kept.append(candidate)
+                continue
+            candidate.revert()
+            if keep is None:
+                continue
+            function = enclosing_function(candidate.use.owner)
+            if function is not None and _revisable(candidate, in_place):
+                revised.setdefault(function, []).append(candidate.use)
             else:
-                candidate.revert()
-                if keep is not None:
-                    keep.invalidate(enclosing_function(candidate.use.owner))
+                keep.invalidate(function)
+        if keep is not None:
+            for function, operands in revised.items():
+                keep.revise(function, operands)
     _erase_dead_empties({c.empty for c in kept})
     return len(kept)
+
+
+def _revisable(candidate: _Candidate, in_place: dict[int, _Candidate]) -> bool:
+    """Whether undoing `candidate` changed only its own operand's decision in
+    the analysis (`ReusableAnalyses.revise`): a dead-input rewrite (its operand
+    not read) that was out of place and needed nothing else in place."""
+    return (
+        candidate.key[0] == "input"
+        and id(candidate) not in in_place
+        and candidate.argument is None
+        and candidate.required == [candidate.use]
+    )
 
 
 def _erase_dead_empties(values: set[SSAValue]) -> None:
