@@ -436,12 +436,14 @@ def _equivalent_by_chain(
         if current in seen:
             continue
         seen.add(current)
-        stack.extend(
-            alias.operand.value
-            for alias in state.get_aliasing_op_operands(current)
-            if alias.relation is BufferRelation.EQUIVALENT
-            and alias.operand not in state.conflicts
-        )
+        for alias in state.get_aliasing_op_operands(current):
+            if (
+                alias.relation is BufferRelation.EQUIVALENT
+                and alias.operand not in state.conflicts
+            ):
+                if alias.operand not in state.in_place_operands:
+                    state.undecided_links.add(alias.operand)
+                stack.append(alias.operand.value)
     return False
 
 

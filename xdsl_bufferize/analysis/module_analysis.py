@@ -509,7 +509,8 @@ class ReusableAnalyses:
             return
         state = record.state
         if (
-            not all([state.redecide(operand) for operand in operands])
+            any(operand in state.undecided_links for operand in operands)
+            or not all([state.redecide(operand) for operand in operands])
             or state.verify()
             or summarize_function(function, state) != record.summary
         ):
