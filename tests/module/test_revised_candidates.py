@@ -142,3 +142,33 @@ def test_generated_programs(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     _, _, output = _run(text, monkeypatch, revise=True)
     _, _, fresh_output = _run(text, monkeypatch, revise=False)
     assert output == fresh_output
+
+
+@pytest.mark.parametrize(
+    ("family", "ops", "seed"), [("control", 1000, 2), ("control", 2000, 1)]
+)
+def test_unmet_chains_keep_the_analysis(
+    family: str, ops: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A chain of equivalent values walked through an undone operand while it was
+    undecided, without meeting its target (`unmet_links`): given the empty tensor
+    back, which had no use, the walk would meet nothing either, so the revision is
+    exact and @main is analysed once less than anew."""
+    text = generate(family, ops, seed).text
+    unmet: list[bool] = []
+    original_redecide = ModuleAnalysisState.redecide
+
+    def redeciding(state: ModuleAnalysisState, operand: OpOperand) -> bool:
+        unmet.append(
+            operand in state.unmet_links and operand not in state.undecided_links
+        )
+        return original_redecide(state, operand)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ModuleAnalysisState, "redecide", redeciding)
+        analysed, kept, output = _run(text, monkeypatch, revise=True)
+    fresh, _, fresh_output = _run(text, monkeypatch, revise=False)
+    assert any(unmet)
+    assert kept >= 1
+    assert analysed.count("main") < fresh.count("main")
+    assert output == fresh_output

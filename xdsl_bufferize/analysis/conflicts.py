@@ -426,12 +426,17 @@ def _equivalent_by_chain(
 ) -> bool:
     """Whether `target` is met walking back from `value` through operands that
     are equivalent to the result they alias and not decided out of place (MLIR's
-    equivalent value in the reverse use-def chain)."""
+    equivalent value in the reverse use-def chain). The undecided operands walked
+    through are recorded for `OneShotAnalysisState.redecide`: in
+    `state.undecided_links` when the walk met `target` (the answer may depend on
+    their values), in `state.unmet_links` when it did not."""
     seen: set[SSAValue] = set()
     stack = [value]
+    links: list[OpOperand] = []
     while stack:
         current = stack.pop()
         if current is target or state.are_equivalent_buffers(current, target):
+            state.undecided_links.update(links)
             return True
         if current in seen:
             continue
@@ -442,8 +447,9 @@ def _equivalent_by_chain(
                 and alias.operand not in state.conflicts
             ):
                 if alias.operand not in state.in_place_operands:
-                    state.undecided_links.add(alias.operand)
+                    links.append(alias.operand)
                 stack.append(alias.operand.value)
+    state.unmet_links.update(links)
     return False
 
 

@@ -509,7 +509,10 @@ class ReusableAnalyses:
             return
         state = record.state
         if (
-            any(operand in state.undecided_links for operand in operands)
+            any(
+                operand in state.undecided_links or _unmet_chain_through(state, operand)
+                for operand in operands
+            )
             or not all([state.redecide(operand) for operand in operands])
             or state.verify()
             or summarize_function(function, state) != record.summary
@@ -545,3 +548,19 @@ class ReusableAnalyses:
             ):
                 valid[function] = record
         return valid
+
+
+def _unmet_chain_through(state: ModuleAnalysisState, operand: OpOperand) -> bool:
+    """Whether a chain of equivalent values that did not meet its target went
+    through `operand` while undecided (`unmet_links`) and may meet it now that
+    `operand` holds its new value. It cannot when that value has no other use and
+    aliases no operand (an empty tensor): in the IR analysed it had no use, so it
+    was nothing's equivalent and neither read nor written, and the part of the walk
+    behind the old value met nothing."""
+    if operand not in state.unmet_links:
+        return False
+    value = operand.value
+    return any(
+        use.operation is not operand.owner or use.index != operand.index
+        for use in value.uses
+    ) or bool(state.get_aliasing_op_operands(value))

@@ -166,8 +166,10 @@ class OneShotAnalysisState(AnalysisState):
         of the values met (`buffer_roots`)."""
         self.undecided_links: set[OpOperand] = set()
         """Operands a chain of equivalent values (`conflicts._equivalent_by_chain`)
-        went through before they were decided: a decision then depended on
-        their value (`redecide` is not exact for them)."""
+        went through before they were decided, on a walk that met its target: a
+        decision then depended on their value (`redecide` is not exact for them)."""
+        self.unmet_links: set[OpOperand] = set()
+        """The same, on walks that did not meet their target (see `redecide`)."""
         self.forced_errors: list[tuple[Operation, str]] = []
         """Operands that must be in place but may not be (MLIR's errors)."""
         self.copyable_views: set[OpOperand] = set()
@@ -394,8 +396,9 @@ class OneShotAnalysisState(AnalysisState):
         leaves the state that analysis would build, when the replacement changes
         nothing else the analysis computed up front: the operand is neither read
         nor aliasing-only, both values' reads are as recorded (this use reads
-        neither), and no chain of equivalent values went through it before it was
-        decided (`undecided_links`; the caller checks). Then, if the operand may be in
+        neither), and no chain of equivalent values that met its target went
+        through it before it was decided (`undecided_links`; the caller checks,
+        `ReusableAnalyses.revise`). Then, if the operand may be in
         place against the final alias sets, it may be in place at its own turn
         too (the sets then were subsets of these; conflicts are checked pair by
         pair), and taking it in place there would have changed no later decision
