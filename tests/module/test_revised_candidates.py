@@ -16,7 +16,11 @@ from xdsl_bufferize.analysis.module_analysis import (
     ModuleAnalysisState,
     ReusableAnalyses,
 )
-from xdsl_bufferize.execution.runner import apply_pipeline, parse_module
+from xdsl_bufferize.execution.runner import (
+    apply_pipeline,
+    check_pipeline,
+    parse_module,
+)
 from xdsl_bufferize.interfaces.bufferizable import OpOperand
 from xdsl_bufferize.testing.generate import (
     GeneratorConfig,
@@ -99,6 +103,13 @@ def _run(
     return analysed, kept[0], output
 
 
+def _assert_executes(text: str) -> None:
+    """The program before and after comprehensive-bufferize (kept analyses and
+    all) computes the same defined results, with no memory finding."""
+    report = check_pipeline(parse_module(text), "comprehensive-bufferize")
+    assert report.ok, (report.verdict, report.findings, report.pipeline_error)
+
+
 def test_undone_reuse_keeps_the_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
     analysed, kept, output = _run(READ_IN_REGION, monkeypatch, revise=True)
     assert (analysed, kept) == (["main"], 1)
@@ -108,6 +119,7 @@ def test_undone_reuse_keeps_the_analysis(monkeypatch: pytest.MonkeyPatch) -> Non
     # the generic writes its own allocation, %x stays intact for the region
     assert output.count("memref.alloc()") == 2
     assert "outs(%1 : memref<4xf32>)" in output
+    _assert_executes(READ_IN_REGION)
 
 
 def test_out_of_place_again_analyses_anew(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -116,6 +128,7 @@ def test_out_of_place_again_analyses_anew(monkeypatch: pytest.MonkeyPatch) -> No
     fresh, _, fresh_output = _run(PARALLEL, monkeypatch, revise=False)
     assert analysed == fresh
     assert output == fresh_output
+    _assert_executes(PARALLEL)
 
 
 @pytest.mark.parametrize(
@@ -172,3 +185,4 @@ def test_unmet_chains_keep_the_analysis(
     assert kept >= 1
     assert analysed.count("main") < fresh.count("main")
     assert output == fresh_output
+    _assert_executes(text)

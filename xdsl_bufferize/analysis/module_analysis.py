@@ -560,7 +560,4 @@ def _unmet_chain_through(state: ModuleAnalysisState, operand: OpOperand) -> bool
     if operand not in state.unmet_links:
         return False
     value = operand.value
-    return any(
-        use.operation is not operand.owner or use.index != operand.index
-        for use in value.uses
-    ) or bool(state.get_aliasing_op_operands(value))
+    return not value.has_one_use() or bool(state.get_aliasing_op_operands(value))

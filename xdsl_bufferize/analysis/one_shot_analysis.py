@@ -381,11 +381,15 @@ class OneShotAnalysisState(AnalysisState):
             self.statistics.in_place += 1
         else:
             self.conflicts[operand] = conflict
-            self.statistics.out_of_place += 1
-            if conflict.kind == "read-after-write":
-                self.statistics.read_after_write_conflicts += 1
-            elif conflict.kind == "non-writable":
-                self.statistics.non_writable_conflicts += 1
+            self._count_conflict(conflict, 1)
+
+    def _count_conflict(self, conflict: Conflict, step: int) -> None:
+        """Add `step` to the statistics' counts of `conflict`'s kind."""
+        self.statistics.out_of_place += step
+        if conflict.kind == "read-after-write":
+            self.statistics.read_after_write_conflicts += step
+        elif conflict.kind == "non-writable":
+            self.statistics.non_writable_conflicts += step
 
     def redecide(self, operand: OpOperand) -> bool:
         """Decide `operand` again, after every other decision, and say whether it
@@ -407,11 +411,7 @@ class OneShotAnalysisState(AnalysisState):
         again afterwards (models record what `bufferize` needs)."""
         conflict = self.conflicts.pop(operand, None)
         if conflict is not None:
-            self.statistics.out_of_place -= 1
-            if conflict.kind == "read-after-write":
-                self.statistics.read_after_write_conflicts -= 1
-            elif conflict.kind == "non-writable":
-                self.statistics.non_writable_conflicts -= 1
+            self._count_conflict(conflict, -1)
         self._decide(operand, None)
         return operand in self.in_place_operands
 
